@@ -1,0 +1,70 @@
+# Rail Table. `make serve` and `make test` install whatever is missing, then serve or test.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+JOBS ?= 2
+APP_SOURCES := $(shell find py/games py/ui -name '*.py' -o -name '*.json' 2>/dev/null)
+
+.PHONY: serve test lint bench soak dist sw setup browser clean FORCE
+
+serve: setup
+	@echo "Rail Table at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	$(PY) -m http.server $(PORT) --bind $(HOST)
+
+test: setup browser
+	$(PY) -m ruff check py tests tools
+	$(PY) -m pytest -q -m "not slow" -n $(JOBS) --dist loadgroup
+
+soak: setup browser
+	$(PY) -m pytest -q -m slow -n $(JOBS)
+
+bench: setup browser
+	$(PY) tools/bench.py
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check py tests tools
+
+dist: setup
+	$(PY) tools/dist.py
+
+setup: $(VENV)/.installed static/vendor/.installed static/vendor/app.zip sw.js
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+static/vendor/.installed: node_modules/.installed tools/vendor.py $(VENV)/.installed
+	$(PY) tools/vendor.py
+	touch $@
+
+static/vendor/app.zip: $(APP_SOURCES) tools/vendor.py static/vendor/.installed
+	$(PY) tools/vendor.py --app-only
+
+# Rebuilt every time (about half a second): its version is a hash of every file it precaches.
+sw.js: static/vendor/app.zip FORCE
+	$(PY) tools/build_sw.py
+
+sw: setup
+
+FORCE:
+
+# Debian's chromium drives the browser tests (Playwright cannot download its own browser here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	  else \
+	    echo "The browser tests need Debian's chromium: run 'sudo apt-get install chromium' and retry."; exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor sw.js dist

@@ -1,0 +1,295 @@
+"""The engine contract shared by every game, and the seeded generator behind every chance point.
+
+A game is a `Game` (metadata, option schema, `new_state`, `replay`) and a `State` subclass that
+implements the rules. Moves are short canonical strings ("track 3,4,E"), so they are hashable,
+JSON-serialisable and readable in a saved record. Legality lives in one place per game:
+`State.legal_moves()`; `State.apply()` checks membership in it and raises `IllegalMove`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+RECORD_FORMAT = 1
+
+Move = str
+Event = dict[str, Any]
+
+
+class MalformedMove(ValueError):
+    """The text is not a move of this game at all (wrong shape, unknown verb)."""
+
+    def __init__(self, text: object) -> None:
+        super().__init__(f"malformed move: {text!r}")
+        self.reason = "error.move_malformed"
+        self.params: dict[str, Any] = {"move": str(text)[:40]}
+
+
+class IllegalMove(ValueError):
+    """A well-formed move that the rules forbid in this position; `reason` is a translation key."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
+class BadRecord(ValueError):
+    """A record that cannot be replayed: unknown game, bad shape, foreign format, illegal move."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _MASK64
+
+
+class Rng:
+    """A small portable generator (xoshiro256**), identical in CPython and Pyodide.
+
+    Python's `random` is avoided on purpose: its algorithms are not promised to stay fixed across
+    versions, and the browser runs a different CPython than the tests.
+    """
+
+    def __init__(self, seed: int) -> None:
+        s = seed & _MASK64
+        state = []
+        for _ in range(4):
+            s = (s + 0x9E3779B97F4A7C15) & _MASK64
+            state.append(_splitmix64(s))
+        self._s = state
+
+    @classmethod
+    def derive(cls, seed: int, *labels: int | str) -> Rng:
+        """An independent stream for a purpose (a bot's seat, a round's deal), stable everywhere."""
+        x = seed & _MASK64
+        for label in labels:
+            if isinstance(label, str):
+                for byte in label.encode():
+                    x = _splitmix64(x ^ byte)
+            else:
+                x = _splitmix64(x ^ (label & _MASK64))
+        return cls(x)
+
+    def next64(self) -> int:
+        s = self._s
+        result = (_rotl((s[1] * 5) & _MASK64, 7) * 9) & _MASK64
+        t = (s[1] << 17) & _MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = _MASK64 - (_MASK64 + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One entry of a game's option schema: a choice offered when a game is created."""
+
+    key: str
+    kind: str  # "bool" or "choice"
+    default: Any
+    choices: tuple[Any, ...] = ()
+    label: str = ""  # translation key
+
+    def validate(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise BadRecord("error.option_invalid", option=self.key)
+            return value
+        if value not in self.choices:
+            raise BadRecord("error.option_invalid", option=self.key)
+        return value
+
+
+@dataclass
+class Result:
+    """The outcome of a finished game: scores with their breakdown, ranks (1 = best) and winners."""
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def from_scores(cls, scores: list[int], breakdown: list[dict[str, Any]] | None = None) -> Result:
+        ranks = [1 + sum(1 for other in scores if other > s) for s in scores]
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        return cls(scores=list(scores), ranks=ranks, winners=winners, breakdown=breakdown or [])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": self.scores, "ranks": self.ranks, "winners": self.winners,
+                "breakdown": self.breakdown}
+
+
+class State:
+    """Base class of every game's state: bookkeeping shared by all rule engines.
+
+    Subclasses implement `_legal()`, `_do(move)`, `current_player`, `is_over()`, `result()` and
+    `view()`. The base keeps the move list (the record) and the language-neutral event log.
+    """
+
+    game_id: ClassVar[str] = ""
+    rules_version: ClassVar[int] = 1
+    # Event types after which a human may no longer take back a move even if still to play
+    # (a round was scored, dice were rolled, a card was drawn): undo never reaches past them.
+    turn_boundaries: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.options = dict(options)
+        self.moves: list[Move] = []
+        self.movers: list[int] = []
+        self.events: list[Event] = []
+        self._legal_cache: list[Move] | None = None
+
+    # -- to implement -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Move]:
+        raise NotImplementedError
+
+    def _do(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def _parse(self, move: object) -> Move:
+        """Check the move's shape (not its legality); raise MalformedMove when it is not a move."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over() else self._legal()
+        return list(self._legal_cache)
+
+    def apply(self, move: object) -> None:
+        text = self._parse(move)
+        if self.is_over():
+            raise IllegalMove("error.game_over")
+        if text not in self.legal_moves():
+            raise IllegalMove("error.move_illegal", move=text)
+        mover = self.current_player
+        self._legal_cache = None
+        self._do(text)
+        self.moves.append(text)
+        self.movers.append(-1 if mover is None else mover)
+        self._legal_cache = None
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self.events.append({"type": kind, "ply": len(self.moves), **data})
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game_id,
+            "rules_version": self.rules_version,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": self.num_players,
+            "moves": list(self.moves),
+        }
+
+
+class Game:
+    """A game's metadata and factory. One instance per game lives in the registry."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # translation key of the game's name
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_schema: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type[State]] = State
+
+    def default_options(self) -> dict[str, Any]:
+        return {opt.key: opt.default for opt in self.option_schema}
+
+    def check_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        merged = self.default_options()
+        if options is None:
+            return merged
+        if not isinstance(options, dict):
+            raise BadRecord("error.option_invalid", option="*")
+        known = {opt.key: opt for opt in self.option_schema}
+        for key, value in options.items():
+            if key not in known:
+                raise BadRecord("error.option_invalid", option=str(key)[:40])
+            merged[key] = known[key].validate(value)
+        return merged
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise BadRecord("error.players_invalid", min=self.min_players, max=self.max_players)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 53:
+            raise BadRecord("error.seed_invalid")
+        return self.state_class(num_players, seed, self.check_options(options))
+
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> State:
+        """Rebuild a state from a record, validating every move; `upto` stops after that many moves."""
+        if not isinstance(record, dict):
+            raise BadRecord("error.record_shape")
+        if record.get("format") != RECORD_FORMAT:
+            raise BadRecord("error.record_format")
+        if record.get("game") != self.id:
+            raise BadRecord("error.record_game")
+        if record.get("rules_version") != self.state_class.rules_version:
+            raise BadRecord("error.record_rules_version")
+        moves = record.get("moves")
+        if not isinstance(moves, list):
+            raise BadRecord("error.record_shape")
+        state = self.new_state(record.get("players"), record.get("seed"), record.get("options"))
+        for ply, move in enumerate(moves if upto is None else moves[:upto]):
+            try:
+                state.apply(move)
+            except (IllegalMove, MalformedMove) as err:
+                raise BadRecord("error.record_move", ply=ply + 1) from err
+        return state

@@ -1,0 +1,132 @@
+"""Locomotion bots: `greedy` plays the greedy policy; `strong` looks one opponent's turn ahead.
+
+Both rebuild a look-ahead state from their seat's view (`LocomotionState.from_view`: the game hides
+nothing) and search it by chance nodes (`rolled`). `strong` scores a position by the progress of each
+player's best three locomotives (the fourth is not needed to win), its own against the opponents'.
+Every move of its own is weighed by expectimax over the next player's colour die and dice sum, that
+player answering greedily. The search is a fixed amount of work: about 5 moves x 33 rolls x 5 answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.bots import Deadline, Thinking
+from games.core import Move, Rng
+from games.locomotion import board_data as data
+from games.locomotion import policy
+from games.locomotion.rules import LocomotionState
+from games.locomotion.track import HOME_TO_GO
+
+COLOURS = tuple(range(len(data.COLOURS)))
+WIN = 1000.0
+SAFETY_SECONDS = 2.0
+
+
+def standing(state: LocomotionState, player: int) -> float:
+    progress = sorted((HOME_TO_GO - policy.to_go(state, loco) for loco in state.own(player)), reverse=True)
+    return float(sum(progress[:data.LOCOS_TO_WIN]))
+
+
+def value(state: LocomotionState, me: int) -> float:
+    """How good the position is for `me`: own standing against the best and the average opponent."""
+    if state.is_over():
+        return WIN if state.winner == me else -WIN
+    others = [standing(state, p) for p in range(state.num_players) if p != me]
+    return standing(state, me) - (max(others) + sum(others) / len(others)) / 2
+
+
+def settled(state: LocomotionState) -> LocomotionState:
+    """Past the decisions that follow a move: an extra turn is declined, a tile holder rolls."""
+    if state.phase == "extra":
+        state.apply("stop")
+    if state.phase == "choose":
+        state.apply("roll")
+    return state
+
+
+def after(state: LocomotionState, move: Move) -> LocomotionState:
+    other = state.copy()
+    other.apply(move)
+    return settled(other)
+
+
+Unit = Callable[[], float]
+
+
+def reply_units(state: LocomotionState, me: int) -> list[Unit]:
+    """Expected value for `me` over the next roll, the player to move answering greedily: one unit of
+    work per colour, whose results add up to the expectation."""
+    if state.is_over():
+        return [lambda: value(state, me)]
+
+    def colour_share(colour: int) -> float:
+        total = 0.0
+        for numbers, weight in policy.SUMS:
+            rolled = state.rolled(colour, numbers)
+            total += weight * value(after(rolled, policy.best_drive(rolled)[0]), me)
+        return total / (36 * len(COLOURS))
+
+    return [lambda c=colour: colour_share(c) for colour in COLOURS]
+
+
+def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> list[Unit]:
+    """Expected value for `me` of a roll of its own (best move, no look further), over these colours."""
+
+    def colour_share(colour: int) -> float:
+        total = 0.0
+        for numbers, weight in policy.SUMS:
+            rolled = state.rolled(colour, numbers)
+            total += weight * max(value(after(rolled, move), me) for move in rolled.legal_moves())
+        return total / (36 * len(colours))
+
+    return [lambda c=colour: colour_share(c) for colour in colours]
+
+
+class GreedyBot:
+    """Best immediate progress minus own crashes plus opponents' crashes (`policy.py`)."""
+
+    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+        yield None
+        return policy.choose(LocomotionState.from_view(view))
+
+
+class StrongBot:
+    """Expectimax over the next player's roll for drives; one roll ahead for doubles and tiles."""
+
+    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+        yield None
+        state = LocomotionState.from_view(view)
+        me = state.player
+        deadline = Deadline(SAFETY_SECONDS)
+        options: list[tuple[Move, list[Unit]]]
+        if state.phase == "drive":
+            options = [(move, reply_units(after(state, move), me)) for move in legal]
+        elif state.phase == "extra":
+            again = state.copy()
+            again.apply("again")
+            options = [("stop", reply_units(after(state, "stop"), me)),
+                       ("again", roll_units(settled(again), me, COLOURS))]
+        else:
+            options = []
+            for move in legal:
+                chosen = state.copy()
+                chosen.apply(move)
+                colours = COLOURS if move == "roll" else (chosen.pending,)
+                options.append((move, roll_units(chosen, me, colours)))
+        best, best_value = legal[0], float("-inf")
+        for move, units in options:
+            worth = 0.0
+            for unit in units:
+                if deadline.expired():
+                    return best
+                worth += unit()
+                if deadline.slice_over():
+                    yield None
+            if worth > best_value:
+                best, best_value = move, worth
+        return best
+
+
+BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}

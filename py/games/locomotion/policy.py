@@ -1,0 +1,91 @@
+"""Greedy play, used to tune the board and as the `greedy` bot's judgement: the best immediate progress
+of one's own locomotives, minus own crashes, plus opponents' crashes (their progress counts against).
+
+Progress is measured in squares to go (`track.TO_GO`); a crash costs the locomotive all of its progress.
+Chance decisions (the double's extra turn, spending a repair tile) weigh every colour and dice sum.
+"""
+
+from __future__ import annotations
+
+from games.core import Move
+from games.locomotion import board_data as data
+from games.locomotion.rules import HOME, PER_PLAYER, LocomotionState
+from games.locomotion.track import HOME_TO_GO, LAYOUT_INDEX, TO_GO
+
+SHED_TO_GO = -2  # a shed is worth a little more than waiting on a finish square, where it can be pushed
+OPPONENT_WEIGHT = 1.0
+TILE_MARGIN = 2.0  # how much better a chosen platform must be than the colour die to spend a tile
+
+# Dice sums 2..12 with their chances out of 36, each with one pair of dice that gives it.
+SUMS = tuple(((min(6, s - 1), s - min(6, s - 1)), 6 - abs(s - 7)) for s in range(2, 13))
+
+
+def to_go(state: LocomotionState, loco: int) -> int:
+    square = state.pos[loco]
+    if square >= 0:
+        return TO_GO[LAYOUT_INDEX[state.layout]][square]
+    return HOME_TO_GO if square == HOME else SHED_TO_GO
+
+
+def gain(state: LocomotionState, move: Move) -> float:
+    """What a `drive`/`enter`/`pass` move is worth to the player to move, right now."""
+    if move == "pass":
+        return 0.0
+    result = state.plan(move)
+    table = TO_GO[LAYOUT_INDEX[state.layout]]
+    after = {loco: table[square] for loco, square in result.steps}
+    if result.crashed >= 0:
+        after[result.crashed] = HOME_TO_GO
+    if result.sheltered >= 0:
+        after[result.sheltered] = SHED_TO_GO
+    player = state.player
+    value = 0.0
+    for loco, there in after.items():
+        delta = to_go(state, loco) - there
+        value += delta if loco // PER_PLAYER == player else -OPPONENT_WEIGHT * delta
+    return value
+
+
+def best_drive(state: LocomotionState) -> tuple[Move, float]:
+    """The best move of a turn waiting for its drive (first in legal order among equals)."""
+    best, best_value = "", float("-inf")
+    for move in state.legal_moves():
+        value = gain(state, move)
+        if value > best_value:
+            best, best_value = move, value
+    return best, best_value
+
+
+def expected_turn(state: LocomotionState, colours: tuple[int, ...]) -> float:
+    """The mean value of the best drive over the given platform colours and every dice sum, for a
+    look-ahead state waiting for its roll."""
+    total = 0.0
+    for colour in colours:
+        for numbers, weight in SUMS:
+            total += weight * best_drive(state.rolled(colour, numbers))[1]
+    return total / (36 * len(colours))
+
+
+def choose(state: LocomotionState) -> Move:
+    """The greedy move in any phase."""
+    if state.phase == "drive":
+        return best_drive(state)[0]
+    colours = tuple(range(len(data.COLOURS)))
+    if state.phase == "extra":
+        again = state.lookahead()
+        again.apply("again")
+        if again.phase == "choose":
+            again.apply("roll")
+        return "again" if expected_turn(again, colours) > 0 else "stop"
+    rolling = state.lookahead()
+    rolling.apply("roll")
+    by_die = expected_turn(rolling, colours)
+    best, best_value = "roll", by_die + TILE_MARGIN
+    for colour in colours:
+        move = f"repair {data.COLOURS[colour]}"
+        tiled = state.lookahead()
+        tiled.apply(move)
+        value = expected_turn(tiled, (colour,))
+        if value > best_value:
+            best, best_value = move, value
+    return best

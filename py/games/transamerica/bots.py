@@ -1,0 +1,303 @@
+"""TransAmerica bots: `greedy` heads for its nearest missing city, `strong` plans by exact Steiner cost.
+
+Both read only their seat's view. A player's *need* is the exact cost (ruling 6) of the track still
+missing to join their cities and marker, built track free: it is the penalty they would pay if the
+round ended now, and every useful track lowers it by its own cost.
+
+`strong` guesses the hidden hands (each opponent holds one city per colour; cities close to their
+network are likelier, since they build toward them) and sums the trees those guesses need into a
+*demand* per edge. It then prefers, among the tracks that cut its own need the most, those that
+opponents neither need nor will build anyway, so it spends its turns on track that only it wants
+and lets shared track be laid by others; it shuns a track that would likely complete an opponent,
+and values a first plain track with the best second one it opens. Its marker goes on an optimal
+tree of its cities, where the opponents placed so far are least likely to build. Its work is
+capped in solver calls, so its choices do not depend on the machine's speed; the processor-time
+`Deadline` is only a safety net.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Collection, Generator, Iterable
+from dataclasses import dataclass
+from math import ldexp
+from typing import Any
+
+from games.bots import Deadline, Thinking
+from games.core import Move, Rng
+from games.transamerica.board import BOARD, COLOURS
+from games.transamerica.steiner import connection, connection_cost
+
+INF = 1 << 30
+
+
+@dataclass(frozen=True)
+class Table:
+    """What one seat knows of the round, read from its view."""
+
+    seat: int
+    players: int
+    built: frozenset[int]
+    markers: tuple[int | None, ...]  # point index per player
+    hands: tuple[tuple[int, ...] | None, ...]  # city points per player, where visible
+    plain_left: int
+    placed: int  # tracks placed this turn
+
+    @classmethod
+    def read(cls, view: dict[str, Any]) -> Table:
+        markers = tuple(None if m is None else BOARD.point_index[(m[0], m[1])] for m in view["markers"])
+        hands = tuple(None if names is None else tuple(BOARD.point_index[BOARD.city_by_name[n].point]
+                                                       for n in names) for names in view["cities"])
+        return cls(seat=view["seat"], players=view["players"],
+                   built=frozenset(BOARD.edge_index[name] for name, _ in view["tracks"]),
+                   markers=markers, hands=hands, plain_left=view["turn"]["plain_left"],
+                   placed=len(view["turn"]["placed"]))
+
+    def group(self, point: int) -> set[int]:
+        """The points joined to `point` by built track (variant 2: the legal moves say where to build)."""
+        seen = {point}
+        todo = [point]
+        while todo:
+            p = todo.pop()
+            for q, e in BOARD.adjacent[p]:
+                if q not in seen and e in self.built:
+                    seen.add(q)
+                    todo.append(q)
+        return seen
+
+    def terminals(self, player: int, hand: Iterable[int]) -> list[int]:
+        marker = self.markers[player]
+        return [*hand, *(() if marker is None else (marker,))]
+
+
+def distances(sources: Iterable[int], built: Collection[int]) -> list[int]:
+    """Track cost from the nearest source to every point, built track free."""
+    dist = [INF] * len(BOARD.points)
+    queue = []
+    for s in sources:
+        dist[s] = 0
+        queue.append((0, s))
+    heapq.heapify(queue)
+    while queue:
+        d, p = heapq.heappop(queue)
+        if d > dist[p]:
+            continue
+        for q, e in BOARD.adjacent[p]:
+            nd = d + (0 if e in built else BOARD.edges[e].cost)
+            if nd < dist[q]:
+                dist[q] = nd
+                heapq.heappush(queue, (nd, q))
+    return dist
+
+
+def track_moves(legal: list[Move]) -> list[int]:
+    return [BOARD.edge_index[move[6:]] for move in legal if move.startswith("track ")]
+
+
+def marker_move(point: int) -> Move:
+    x, y = BOARD.points[point]
+    return f"marker {x},{y}"
+
+
+def track_move(edge: int) -> Move:
+    return f"track {BOARD.edges[edge].name}"
+
+
+def no_track(legal: list[Move]) -> Move:
+    """Ending the turn (without moving the marker) or passing, whichever the rules allow."""
+    return "end" if "end" in legal else "pass"
+
+
+def marker_spots(cities: list[int], legal: list[Move]) -> list[int]:
+    """Free points of an optimal tree of the cities: a marker there adds nothing to the need."""
+    _, tree = connection(cities, ())
+    points = set(cities) | {p for e in tree for p in BOARD.edge_ends[e]}
+    offered = set(legal)
+    spots = [p for p in sorted(points) if marker_move(p) in offered]
+    if spots:
+        return spots
+    # Every tree point is taken: the free point closest to the cities.
+    dist = distances(cities, ())
+    free = [p for p in range(len(BOARD.points)) if marker_move(p) in offered]
+    best = min(dist[p] for p in free)
+    return [p for p in free if dist[p] == best]
+
+
+class GreedyBot:
+    """Marker on an optimal tree of its cities; then the next track toward its nearest missing city."""
+
+    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+        yield None
+        table = Table.read(view)
+        hand = table.hands[table.seat] or ()
+        if view["phase"] == "marker":
+            return marker_move(rng.choice(marker_spots(list(hand), legal)))
+        tracks = track_moves(legal)
+        if not tracks:
+            return no_track(legal)
+        network = table.group(table.markers[table.seat])
+        dist = distances([c for c in hand if c not in network], table.built)
+        here = min(dist[p] for p in network)
+
+        def after(e: int) -> int:
+            """The distance left to the nearest missing city once track e is laid."""
+            a, b = BOARD.edge_ends[e]
+            far = b if a in network else a
+            return BOARD.edges[e].cost + dist[far] if far not in network else INF
+
+        best = min(after(e) for e in tracks)
+        if table.placed and best > here:
+            return no_track(legal)
+        # On ties a plain track leaves the turn's second placement open.
+        choices = [e for e in tracks if after(e) == best]
+        cheapest = min(BOARD.edges[e].cost for e in choices)
+        return track_move(rng.choice([e for e in choices if BOARD.edges[e].cost == cheapest]))
+
+
+@dataclass
+class Option:
+    """One track the strong bot may place now, with what it is worth."""
+
+    edge: int
+    gain: int = 0  # drop of the bot's own need
+    score: float = 0.0
+
+
+class StrongBot:
+    """Exact need, guessed opponents' demand, one placement of look-ahead within a turn."""
+
+    def __init__(self, samples: int = 3, max_calls: int = 40, seconds: float = 0.9,
+                 help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0) -> None:
+        self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
+        self.max_calls = max_calls  # solver calls spent on the bot's own options
+        self.seconds = seconds  # safety net only: the call budget keeps decisions well inside it
+        self.help_weight = help_weight  # per unit of track an opponent's guessed tree also uses
+        self.private_weight = private_weight  # per unit of track only the bot will build
+        self.finish_weight = finish_weight  # per chance that the track completes an opponent
+
+    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+        deadline = Deadline(self.seconds)
+        yield None
+        table = Table.read(view)
+        hand = list(table.hands[table.seat] or ())
+        demand, finish = yield from self._demand(table, rng, deadline)
+        if view["phase"] == "marker":
+            # Start where opponents are least likely to build: the bot lays its own track first.
+            return marker_move(min(marker_spots(hand, legal),
+                                   key=lambda p: (sum(demand.get(e, 0.0) for _, e in BOARD.adjacent[p]), p)))
+        tracks = track_moves(legal)
+        if not tracks:
+            return no_track(legal)
+        options = yield from self._options(table, hand, tracks, demand, finish, deadline)
+        best = max(options, key=lambda o: (o.score, o.gain, -o.edge))
+        if table.placed and best.score <= 0:
+            return no_track(legal)
+        return track_move(best.edge)
+
+    def _demand(self, table: Table, rng: Rng,
+                deadline: Deadline) -> Generator[None, None, tuple[dict[int, float], dict[int, float]]]:
+        """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
+        demand: dict[int, float] = {}
+        finish: dict[int, float] = {}
+        mine = set(table.hands[table.seat] or ())
+        deck = [BOARD.point_index[c.point] for c in BOARD.cities if table.players > 3 or not c.dashed]
+        colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
+        for player in range(table.players):
+            if player == table.seat or table.markers[player] is None:
+                continue
+            known = table.hands[player]
+            if known is not None:
+                guesses = [list(known)]
+            else:
+                # Likelihood halves per unit of track between a city and the player's network
+                # (ldexp keeps the arithmetic exact, hence identical in every runtime).
+                dist = distances(table.group(table.markers[player]), table.built)
+                weights = [(p, ldexp(1.0, -dist[p])) for p in deck if p not in mine]
+                guesses = [[self._pick(rng, [(p, w) for p, w in weights if colour_of[p] == colour])
+                            for colour in COLOURS] for _ in range(self.samples)]
+            share = 1.0 / len(guesses)
+            for guess in guesses:
+                need, tree = connection(table.terminals(player, guess), table.built)
+                for e in tree:
+                    demand[e] = demand.get(e, 0.0) + share
+                    if need == BOARD.edges[e].cost:
+                        finish[e] = finish.get(e, 0.0) + share
+                if deadline.slice_over():
+                    yield None
+        return demand, finish
+
+    @staticmethod
+    def _pick(rng: Rng, weighted: list[tuple[int, float]]) -> int:
+        x = rng.random() * sum(w for _, w in weighted)
+        for p, w in weighted:
+            x -= w
+            if x < 0:
+                return p
+        return weighted[-1][0]
+
+    def _options(self, table: Table, hand: list[int], tracks: list[int], demand: dict[int, float],
+                 finish: dict[int, float], deadline: Deadline) -> Generator[None, None, list[Option]]:
+        terminals = table.terminals(table.seat, hand)
+        built = table.built
+        need, tree = connection(terminals, built)
+        if deadline.slice_over():
+            yield None
+        # The tree the bot would build if the opponents laid what they are likely to need.
+        shared = {e for e, d in demand.items() if d >= 0.5}
+        private = set(connection(terminals, built | shared)[1]) - shared
+        network = table.group(table.markers[table.seat])
+        dist = distances([t for t in terminals if t not in network], built)
+        on_tree = set(tree)
+
+        def value(e: int, gain: int) -> float:
+            cost = BOARD.edges[e].cost
+            return (gain - self.help_weight * demand.get(e, 0.0) * cost
+                    + self.private_weight * (e in private) * cost - self.finish_weight * finish.get(e, 0.0))
+
+        calls = 0
+        options = []
+        # Off the known tree, tracks heading toward a missing city are worth a solver call first.
+        order = sorted(tracks, key=lambda e: (e not in on_tree, min(dist[p] for p in BOARD.edge_ends[e]), e))
+        for e in order:
+            option = Option(e)
+            if e in on_tree:
+                option.gain = BOARD.edges[e].cost
+            elif calls < self.max_calls and self._heads_on(e, network, dist) and not deadline.expired():
+                option.gain = need - connection_cost(terminals, built | {e})
+                calls += 1
+            option.score = value(e, option.gain) + (100.0 if option.gain == need else 0.0)  # 100: round won
+            options.append(option)
+            if deadline.slice_over():
+                yield None
+        if table.plain_left == 2:
+            # A plain track first keeps a second placement: add the value of its best follow-up.
+            firsts = sorted((o for o in options if o.gain > 0 and BOARD.edges[o.edge].cost == 1),
+                            key=lambda o: -o.score)
+            for option in firsts:
+                if calls >= self.max_calls or deadline.expired():
+                    break
+                follow_ups = self._follow_ups(table, terminals, network, option.edge)
+                option.score += max((value(e, 1) for e in follow_ups), default=0.0)
+                calls += 1
+                if deadline.slice_over():
+                    yield None
+        return options
+
+    @staticmethod
+    def _heads_on(e: int, network: set[int], dist: list[int]) -> bool:
+        """The track's far end is closer to some missing terminal than the network is."""
+        a, b = BOARD.edge_ends[e]
+        near, far = (a, b) if a in network else (b, a)
+        return dist[far] < dist[near]
+
+    @staticmethod
+    def _follow_ups(table: Table, terminals: list[int], network: set[int], first: int) -> list[int]:
+        """Plain tracks of an optimal tree, once `first` is laid, that touch the grown network."""
+        a, b = BOARD.edge_ends[first]
+        grown = network | table.group(b if a in network else a)
+        _, tree = connection(terminals, table.built | {first})
+        return [e for e in tree if BOARD.edges[e].cost == 1
+                and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]
+
+
+BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}

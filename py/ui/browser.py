@@ -1,0 +1,130 @@
+"""The only module that touches the browser: DOM access, events, timers, storage, clipboard.
+
+Everything else in `ui` is pure and runs under CPython; keeping the JS boundary here means the
+Pyodide-specific pitfalls (JsNull for missing keys, proxies for callbacks, QuotaExceededError as a
+JsException) are handled once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from ui.saves import StorageFull
+
+_listeners: list[Any] = []  # keep proxies alive for the page's lifetime
+
+
+def mark_ready() -> None:
+    """The app is interactive: tests and benchmarks wait for this attribute and timestamp."""
+    window.railTableReadyAt = window.performance.now()
+    document.documentElement.setAttribute("data-app-ready", "1")
+
+
+def by_id(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def data(element: Any, name: str) -> str:
+    """An element's `data-<name>` attribute, "" when absent (a missing dataset key raises in Pyodide)."""
+    value = element.getAttribute(f"data-{name}")
+    return str(value) if isinstance(value, str) else ""
+
+
+def set_html(element_id: str, html: str) -> None:
+    by_id(element_id).innerHTML = html
+
+
+def show(element_id: str, visible: bool = True) -> None:
+    by_id(element_id).hidden = not visible
+
+
+def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def later(handler: Callable[[], None], ms: float = 0) -> int:
+    return window.setTimeout(create_once_callable(handler), ms)
+
+
+def cancel(timer: int | None) -> None:
+    if timer is not None:
+        window.clearTimeout(timer)
+
+
+def now_ms() -> float:
+    return window.performance.now()
+
+
+def wall_clock_ms() -> int:
+    return int(window.Date.now())
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game; from the browser's crypto generator, 53 bits (a JS-safe integer)."""
+    words = window.crypto.getRandomValues(window.Uint32Array.new(2))
+    return (int(words[0]) & 0x1FFFFF) << 32 | int(words[1])
+
+
+def browser_languages() -> list[str]:
+    langs = window.navigator.languages
+    return [str(lang) for lang in langs] if langs else [str(window.navigator.language or "en")]
+
+
+def location_hash() -> str:
+    return str(window.location.hash or "")
+
+
+def set_location_hash(text: str) -> None:
+    """Change the fragment without adding a history entry or reloading."""
+    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
+    window.history.replaceState(None, "", url)
+
+
+def page_url() -> str:
+    return str(window.location.origin) + str(window.location.pathname)
+
+
+def copy_text(text: str) -> None:
+    clipboard = window.navigator.clipboard
+    if clipboard:
+        clipboard.writeText(text).catch(create_once_callable(lambda _error: None))
+
+
+def prefers_reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+class LocalStorage:
+    """`ui.saves` storage interface over window.localStorage."""
+
+    def get(self, key: str) -> str | None:
+        raw = window.localStorage.getItem(key)
+        return raw if isinstance(raw, str) else None  # a missing key is JsNull, not None
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception as err:  # QuotaExceededError arrives as a JsException
+            if "quota" in str(err).lower():
+                raise StorageFull() from err
+            raise
+
+    def remove(self, key: str) -> None:
+        window.localStorage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        storage = window.localStorage
+        return [str(storage.key(i)) for i in range(int(storage.length))]
+
+
+def expose(name: str, handler: Callable[..., Any]) -> None:
+    """Make a Python function callable from JavaScript as `window.<name>` (tests and benchmarks use it)."""
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    setattr(window, name, proxy)

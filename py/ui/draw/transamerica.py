@@ -1,0 +1,608 @@
+"""The TransAmerica board as SVG: pure functions from the engine's view to SVG strings.
+
+The board is layers with one viewBox: `draw_map` (land, lattice and cities, drawn once per game),
+`draw_position` (track, networks, markers and the playable moves, redrawn after every move) and
+`draw_missing`, the round-end overlay of the track each player lacked. Beside the board:
+`draw_score_track` and `draw_hand`; `describe` is the position's text alternative. Every word
+goes through the translation function `t`; city names are proper names and stay as printed.
+
+The position layer is redrawn on every click, so it is kept lean: styling sits on a few groups
+and in `static/css/board.css`, what many pieces share (network halos, highlights) is one path,
+and pieces that look the same in every position (a track on an edge, a move's target) are built
+once and reused (`svg.Frozen`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import hypot, sqrt
+from typing import Any
+
+from games.transamerica.board import BOARD, COLOURS, Board, Point
+from games.transamerica.scoring import START_SCORE
+from ui.draw import svg
+from ui.draw.usa_outline import CANADA, GREAT_LAKES, MEXICO, NORTH_BORDER, RIVERS, SOUTH_BORDER, USA, project
+from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
+
+Translate = Callable[..., str]
+View = dict[str, Any]
+XY = tuple[float, float]
+Segment = tuple[XY, XY]
+
+UNIT = 60.0  # one edge of the lattice, in viewBox units
+ROW = UNIT * sqrt(3) / 2
+# Sea around the lattice, in edges: room for names, and for buttons and legends in the corners.
+MARGIN_WEST, MARGIN_EAST, MARGIN_NORTH, MARGIN_SOUTH = 1.6, 1.5, 0.9, 0.8
+
+U_MIN = min(x - y / 2 for x, y in BOARD.points)
+U_MAX = max(x - y / 2 for x, y in BOARD.points)
+_ORIGIN = ((MARGIN_WEST - U_MIN) * UNIT, MARGIN_NORTH * UNIT)
+WIDTH = round((U_MAX - U_MIN + MARGIN_WEST + MARGIN_EAST) * UNIT)
+HEIGHT = round(12 * ROW + (MARGIN_NORTH + MARGIN_SOUTH) * UNIT)
+VIEW_BOX = (0.0, 0.0, float(WIDTH), float(HEIGHT))
+
+SEA = "#cfe4ef"
+LAND = "#f1e7cc"
+NEIGHBOUR_LAND = "#f8f5ec"
+COAST = "#7d9fb3"
+RIVER = "#8fb8d0"
+LATTICE = "#8b7b62"
+DANGER = "#f3c9bd"  # score spaces at or below the barrier
+BARRIER_RED = "#c62828"
+NETWORK_TINTS = ("#77aadd", "#ee8866", "#44bb99", "#ffaabb", "#bbcc33", "#eedd88")  # Paul Tol "light"
+MISSING_DASHES = ("10 5", "3 4", "12 4 3 4", "7 7", "2 3 8 3", "14 3")  # per seat, beside its colour
+
+CITY_RADIUS = 0.17 * UNIT
+MARKER_RADIUS = 0.25 * UNIT
+RING_RADIUS = 0.34 * UNIT
+TRACK_WIDTH = svg.r1(0.11 * UNIT)
+
+
+@dataclass(frozen=True)
+class Region:
+    """A city colour: its fill on the board and a shape, so colour is never the only cue."""
+
+    fill: str
+    shape: str
+
+
+REGIONS: dict[str, Region] = {
+    "green": Region("#3a9d4a", "triangle"),
+    "blue": Region("#2a6fca", "square"),
+    "yellow": Region("#f2c417", "circle"),
+    "red": Region("#d8413a", "diamond"),
+    "orange": Region("#f08a24", "hexagon"),
+}
+
+# Where each city's name sits, as a compass side of the city (east when not listed); chosen by
+# eye so that names keep clear of each other, of the lakes and of the edges of the picture.
+LABEL_SIDES: dict[str, str] = {
+    "Seattle": "N", "San Francisco": "S", "Los Angeles": "W", "San Diego": "W", "Duluth": "N",
+    "Minneapolis": "S", "Chicago": "S", "Buffalo": "N", "Salt Lake City": "N", "Denver": "S",
+    "Kansas City": "N", "Santa Fe": "N", "Oklahoma City": "S", "El Paso": "S", "Houston": "S",
+    "New Orleans": "S", "Atlanta": "S", "Boston": "N", "Winston": "W", "Jacksonville": "S",
+}
+# side -> (dx, dy) in edges, text-anchor
+_SIDES: dict[str, tuple[float, float, str]] = {
+    "E": (0.27, 0.0, "start"), "W": (-0.27, 0.0, "end"), "N": (0.0, -0.34, "middle"),
+    "S": (0.0, 0.36, "middle"),
+}
+
+
+def lattice_xy(u: float, y: float) -> XY:
+    """Screen position of lattice coordinates (u = x - y/2 edges east, y rows south)."""
+    return svg.r1(u * UNIT + _ORIGIN[0]), svg.r1(y * ROW + _ORIGIN[1])
+
+
+def _screen(point: Point) -> XY:
+    px, py = Board.screen(point, UNIT)
+    return svg.r1(px + _ORIGIN[0]), svg.r1(py + _ORIGIN[1])
+
+
+POINT_XY: dict[Point, XY] = {p: _screen(p) for p in BOARD.points}
+
+
+def _part(segment: Segment, start: float, end: float) -> Segment:
+    """The stretch of a segment between two fractions of its length."""
+    (ax, ay), (bx, by) = segment
+    return ((svg.r1(ax + (bx - ax) * start), svg.r1(ay + (by - ay) * start)),
+            (svg.r1(ax + (bx - ax) * end), svg.r1(ay + (by - ay) * end)))
+
+
+def _offset(segment: Segment, shift: float) -> Segment:
+    """The segment moved sideways by `shift`, to its left going from its first end."""
+    (ax, ay), (bx, by) = segment
+    length = hypot(bx - ax, by - ay)
+    nx, ny = (ay - by) / length * shift, (bx - ax) / length * shift
+    return (svg.r1(ax + nx), svg.r1(ay + ny)), (svg.r1(bx + nx), svg.r1(by + ny))
+
+
+def _d(segment: Segment) -> str:
+    (ax, ay), (bx, by) = segment
+    return f"M{ax:g} {ay:g}L{bx:g} {by:g}"
+
+
+@dataclass(frozen=True)
+class EdgeShape:
+    """Where an edge's pieces go on screen, worked out once: redrawing only looks them up."""
+
+    line: Segment  # intersection to intersection
+    piece: Segment  # a wooden track piece lying on it
+    target: Segment  # its tap target, clear of the intersections where edges crowd
+    d: str  # `line` as path data
+    piece_d: str  # `piece` as path data
+    target_d: str  # `target` as path data
+    tap: tuple[tuple[float, float], ...]  # a slim diamond around `target`: an area, not a hairline
+
+
+def _tap_area(segment: Segment, half_width: float) -> tuple[tuple[float, float], ...]:
+    """A diamond around the segment: a tap near the edge's middle hits it, and, unlike a stroked
+    line, the area has a real bounding box whatever the edge's direction."""
+    (ax, ay), (bx, by) = segment
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    nx, ny = (ay - by) / length * half_width, (bx - ax) / length * half_width
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    corners = ((ax, ay), (mx + nx, my + ny), (bx, by), (mx - nx, my - ny))
+    return tuple((svg.r1(x), svg.r1(y)) for x, y in corners)
+
+
+def _edge_shape(line: Segment) -> EdgeShape:
+    piece, target = _part(line, 0.12, 0.88), _part(line, 0.2, 0.8)
+    return EdgeShape(line, piece, target, _d(line), _d(piece), _d(target), _tap_area(target, 0.3 * UNIT))
+
+
+EDGES: dict[str, EdgeShape] = {e.name: _edge_shape((POINT_XY[e.a], POINT_XY[e.b])) for e in BOARD.edges}
+
+
+def _point(text: str) -> Point:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+@cache
+def _outline(places: tuple[tuple[float, float], ...]) -> tuple[XY, ...]:
+    """An outline on screen; projected once, as the map and every card's thumbnail reuse it."""
+    return tuple(lattice_xy(*project(lon, lat)) for lon, lat in places)
+
+
+# -- the static map ---------------------------------------------------------------------------
+
+def draw_map(t: Translate) -> str:
+    """The land, the lattice (double edges as two lines) and the 35 cities: drawn once per game."""
+    dwg = svg.drawing(VIEW_BOX, t("ta.map.title"), t("ta.map.desc"), "board-map")
+    dwg.add(dwg.rect((0, 0), (WIDTH, HEIGHT), fill=SEA))
+    land = dwg.g(class_="land", stroke=COAST, **{"stroke-width": 1.5, "stroke-linejoin": "round"})
+    for places in (CANADA, MEXICO):
+        land.add(dwg.polygon(_outline(places), fill=NEIGHBOUR_LAND))
+    land.add(dwg.polygon(_outline(USA), fill=LAND, class_="usa"))
+    for lake in GREAT_LAKES:
+        land.add(dwg.polygon(_outline(lake), fill=SEA))
+    dwg.add(land)
+    rivers = dwg.g(class_="rivers", fill="none", stroke=RIVER,
+                   **{"stroke-width": 2, "stroke-linejoin": "round"})
+    for river in RIVERS:
+        rivers.add(dwg.polyline(_outline(river)))
+    dwg.add(rivers)
+    borders = dwg.g(class_="borders", fill="none", stroke=MUTED,
+                    **{"stroke-width": 1.2, "stroke-dasharray": "6 4"})
+    for border in (NORTH_BORDER, SOUTH_BORDER):
+        borders.add(dwg.polyline(_outline(border)))
+    dwg.add(borders)
+    dwg.add(_lattice(dwg))
+    dwg.add(_cities(dwg))
+    return svg.render(dwg)
+
+
+def _lattice(dwg: Any) -> Any:
+    """Plain edges as one path; each double edge its own pair of parallel lines; a dot per point."""
+    lattice = dwg.g(class_="lattice", fill="none", stroke=LATTICE, **{"stroke-linecap": "round"})
+    plain = "".join(EDGES[e.name].d for e in BOARD.edges if e.cost == 1)
+    lattice.add(dwg.path(d=plain, class_="plain", **{"stroke-width": 1.3}))
+    doubles = dwg.g(class_="doubles", **{"stroke-width": 1.3})
+    gap = 0.045 * UNIT
+    for edge in BOARD.edges:
+        if edge.cost == 2:
+            span = _part(EDGES[edge.name].line, 0.08, 0.92)
+            doubles.add(dwg.path(d=_d(_offset(span, gap)) + _d(_offset(span, -gap)), class_="double",
+                                 **{"data-edge": edge.name}))
+    lattice.add(doubles)
+    dots = "".join(f"M{x:g} {y:g}h0" for x, y in POINT_XY.values())
+    lattice.add(dwg.path(d=dots, class_="intersections", **{"stroke-width": 5.5}))
+    return lattice
+
+
+def _cities(dwg: Any) -> Any:
+    """Each city in its region's colour and shape, dashed cities ringed with a dashed line."""
+    cities = dwg.g(class_="cities")
+    names = dwg.g(class_="city-names", fill=INK, stroke=PAPER, **{
+        "stroke-width": 3.5, "stroke-linejoin": "round", "paint-order": "stroke",
+        "font-size": round(0.24 * UNIT), "font-weight": "600"})
+    for city in BOARD.cities:
+        centre = POINT_XY[city.point]
+        region = REGIONS[city.colour]
+        group = dwg.g(class_="city", **{"data-city": city.name})
+        if city.dashed:
+            group.add(dwg.circle(centre, r=svg.r1(CITY_RADIUS * 1.75), fill="none", stroke=INK,
+                                 class_="dashed", **{"stroke-width": 1.3, "stroke-dasharray": "3 3"}))
+        group.add(svg.shape(dwg, region.shape, centre, CITY_RADIUS, fill=region.fill, stroke=INK,
+                            **{"stroke-width": 1.6}))
+        cities.add(group)
+        dx, dy, anchor = _SIDES[LABEL_SIDES.get(city.name, "E")]
+        names.add(dwg.text(city.name, insert=(svg.r1(centre[0] + dx * UNIT), svg.r1(centre[1] + dy * UNIT)),
+                           dy=["0.35em"], **{"text-anchor": anchor}))
+    cities.add(names)
+    return cities
+
+
+# -- the position --------------------------------------------------------------------------
+
+def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
+    """Track by network, this turn's track, markers, the known hands and the playable moves."""
+    dwg = svg.drawing(VIEW_BOX, t("ta.position.title"), describe(view, t), "board-position",
+                      interactive=True)
+    by_network: dict[int, list[str]] = {}
+    for (name, _), network in zip(view["tracks"], view["track_networks"], strict=True):
+        by_network.setdefault(network, []).append(name)
+    halos = dwg.g(class_="networks", fill="none", **{"stroke-width": svg.r1(0.4 * UNIT),
+                                                      "stroke-linecap": "round", "stroke-opacity": 0.55})
+    for network, names in sorted(by_network.items()):
+        halos.add(dwg.path(d="".join(EDGES[n].d for n in names), class_="network",
+                           stroke=NETWORK_TINTS[network % len(NETWORK_TINTS)], **{"data-network": network}))
+    dwg.add(halos)
+    # This turn's track (still undoable) is cased in white with a golden stripe: it must not be
+    # mistaken for the yellow glow of the moves still open.
+    placed = "".join(EDGES[n].piece_d for n in view["turn"]["placed"])
+    if placed:
+        dwg.add(dwg.path(d=placed, class_="placed-casing", fill="none", stroke=WHITE,
+                         **{"stroke-width": svg.r1(0.22 * UNIT), "stroke-linecap": "round"}))
+    dwg.add(_tracks(dwg, view["tracks"]))
+    if placed:
+        dwg.add(dwg.path(d=placed, class_="placed", fill="none", stroke=HIGHLIGHT,
+                         **{"stroke-width": svg.r1(0.045 * UNIT), "stroke-linecap": "round"}))
+    dwg.add(_known_hands(dwg, view))
+    dwg.add(_markers(dwg, view["markers"]))
+    if view["phase"] != "over":
+        dwg.add(dwg.text(t("ta.tracks_left", count=view["tracks_left"]), class_="tracks-left",
+                         insert=lattice_xy(U_MAX + MARGIN_EAST - 0.2, 12.0), fill=INK,
+                         **{"text-anchor": "end", "font-size": round(0.26 * UNIT)}))
+    _add_targets(dwg, legal, t)
+    return svg.render(dwg)
+
+
+def _tracks(dwg: Any, tracks: Sequence[Sequence[Any]]) -> Any:
+    pieces = dwg.g(class_="tracks", stroke=INK, **{"stroke-width": TRACK_WIDTH, "stroke-linecap": "round"})
+    for name, builder in tracks:
+        pieces.add(_track_piece(name, builder))
+    return pieces
+
+
+@lru_cache(maxsize=4096)
+def _track_piece(name: str, builder: int) -> svg.Frozen:
+    return svg.Frozen(svg.ELEMENTS.line(*EDGES[name].piece, class_="track",
+                                        **{"data-edge": name, "data-seat": builder}))
+
+
+def _markers(dwg: Any, markers: Sequence[Sequence[int] | None]) -> Any:
+    group = dwg.g(class_="markers", **{"stroke-width": 2})
+    for seat, point in enumerate(markers):
+        if point is not None:
+            group.add(svg.seat_token(dwg, seat, POINT_XY[(point[0], point[1])], MARKER_RADIUS,
+                                     class_="marker", **{"data-seat": seat}))
+    return group
+
+
+def _known_hands(dwg: Any, view: View) -> Any:
+    """Ring every city whose owner the viewer knows, in the owner's colour: the own hand bold, the
+    others' (variant 1) thinner and tagged with the owner's token, so colour is not the only cue."""
+    rings = dwg.g(class_="hands", fill="none")
+    for seat, names in enumerate(view["cities"]):
+        if not names:
+            continue
+        own = seat == view["seat"]
+        group = dwg.g(class_="own-cities" if own else "cities-of", stroke=seat_style(seat).colour,
+                      **{"data-seat": seat, "stroke-width": 4.5 if own else 2.5})
+        radius = RING_RADIUS if own else RING_RADIUS * 1.22
+        for name in names:
+            x, y = POINT_XY[BOARD.city_by_name[name].point]
+            group.add(dwg.circle((x, y), r=svg.r1(radius), **{"data-city": name}))
+            if not own:
+                tag = (x - radius * 0.7, y - radius * 0.7)
+                group.add(svg.seat_token(dwg, seat, tag, 0.12 * UNIT, class_="owner",
+                                         **{"stroke-width": 1.2}))
+        rings.add(group)
+    return rings
+
+
+def _add_targets(dwg: Any, legal: Sequence[str], t: Translate) -> None:
+    """Each legal move as a focusable target: a track on its edge, a marker on its intersection,
+    "end" and "pass" as buttons (first, so the keyboard reaches them first).
+
+    A yellow glow shows them all, one path per kind of move (`_GLOWS`); the targets themselves
+    are transparent and light up on hover and focus (board.css).
+    """
+    if not legal:
+        return
+    glows: dict[str, list[str]] = {kind: [] for kind in _GLOWS}
+    buttons = dwg.g(class_="targets buttons")
+    edges = dwg.g(class_="targets edges", fill=INK, **{"fill-opacity": 0, "pointer-events": "all"})
+    points = dwg.g(class_="targets points", fill=INK, **{"fill-opacity": 0, "pointer-events": "all"})
+    ring = svg.r1(0.22 * UNIT)
+    for move in legal:
+        verb, _, arg = move.partition(" ")
+        if verb == "track":
+            glows["track"].append(EDGES[arg].target_d)
+            edges.add(_edge_target(move, _track_label(arg, t)))
+        elif arg:
+            point = _point(arg)
+            x, y = POINT_XY[point]
+            glows[verb].append(f"M{svg.r1(x - ring):g} {y:g}a{ring:g} {ring:g} 0 1 0 {2 * ring:g} 0"
+                               f"a{ring:g} {ring:g} 0 1 0 {-2 * ring:g} 0")
+            points.add(_point_target(move, _point_label(verb, point, t)))
+        else:
+            buttons.add(_button(dwg, move, t(f"ta.{verb}"), len(buttons.elements)))
+    for kind, glow in glows.items():
+        if glow:
+            dwg.add(dwg.path(d="".join(glow), class_="legal-glow", fill="none", stroke=HIGHLIGHT,
+                             **_GLOWS[kind]))
+    for group in (buttons, edges, points):
+        if group.elements:
+            dwg.add(group)
+
+
+# How each kind of move glows: a band on a track's edge, a ring where a marker may go, and a
+# dashed ring where the marker may move at the end of the turn (variant 2).
+_GLOWS: dict[str, dict[str, Any]] = {
+    "track": {"stroke-width": svg.r1(0.12 * UNIT), "stroke-linecap": "round"},
+    "marker": {"stroke-width": svg.r1(0.06 * UNIT)},
+    "end": {"stroke-width": svg.r1(0.06 * UNIT), "stroke-dasharray": "5 4"},
+}
+
+
+@lru_cache(maxsize=4096)
+def _edge_target(move: str, label: str) -> svg.Frozen:
+    edge = move.partition(" ")[2]
+    return svg.Frozen(svg.target(svg.ELEMENTS.polygon(EDGES[edge].tap), move, label, "edge"))
+
+
+@lru_cache(maxsize=4096)
+def _point_target(move: str, label: str) -> svg.Frozen:
+    verb, _, arg = move.partition(" ")
+    # A marker may go anywhere, so its targets tile the board; a marker move at the end of a turn
+    # shares the board with track targets and stays on the intersection.
+    radius = svg.r1((0.42 if verb == "marker" else 0.28) * UNIT)
+    return svg.Frozen(svg.target(svg.ELEMENTS.circle(POINT_XY[_point(arg)], r=radius), move, label, "point"))
+
+
+def _track_label(name: str, t: Translate) -> str:
+    edge = BOARD.edges[BOARD.edge_index[name]]
+    return t("ta.aria.track_double" if edge.cost == 2 else "ta.aria.track", x=edge.a[0], y=edge.a[1],
+             direction=t(f"ta.direction.{edge.direction}"))
+
+
+def _point_label(verb: str, point: Point, t: Translate) -> str:
+    city = BOARD.city_at.get(BOARD.point_index[point])
+    if city:
+        return t(f"ta.aria.{verb}_city", city=city.name)
+    return t(f"ta.aria.{verb}", x=point[0], y=point[1])
+
+
+def _button(dwg: Any, move: str, label: str, slot: int) -> Any:
+    """A move that is not on the board ("end", "pass"): a button in the Atlantic, bottom right."""
+    width, height = 2.2 * UNIT, 0.62 * UNIT
+    right, bottom = lattice_xy(U_MAX + MARGIN_EAST - 0.2, 11.3 - slot * 0.9)
+    group = svg.target(dwg.g(), move, label, "button")
+    group.add(dwg.rect((svg.r1(right - width), svg.r1(bottom - height)), (svg.r1(width), svg.r1(height)),
+                       rx=8, fill=INK, stroke=HIGHLIGHT, **{"stroke-width": 3}))
+    group.add(dwg.text(label, insert=(svg.r1(right - width / 2), svg.r1(bottom - height / 2)), dy=["0.35em"],
+                       fill=WHITE, **{"text-anchor": "middle", "font-size": round(0.27 * UNIT),
+                                      "font-weight": "700"}))
+    return group
+
+
+# -- text alternative ----------------------------------------------------------------------
+
+def describe(view: View, t: Translate) -> str:
+    """A short text alternative of the position, for screen readers."""
+    parts = [t("ta.describe.round", round=view["round"])]
+    seat = view["seat"]
+    if seat is not None:
+        parts.append(t("ta.describe.you", seat=seat + 1))
+    current = view["current_player"]
+    if view["phase"] == "over":
+        parts.append(t("ta.describe.over"))
+    elif current is not None:
+        parts.append(t(f"ta.describe.phase_{view['phase']}", seat=current + 1))
+    parts.append(t("ta.describe.tracks", built=len(view["tracks"]), left=view["tracks_left"]))
+    for player, point in enumerate(view["markers"]):
+        if point is not None:
+            city = BOARD.city_at.get(BOARD.point_index[(point[0], point[1])])
+            if city:
+                parts.append(t("ta.describe.marker_city", seat=player + 1, city=city.name))
+            else:
+                parts.append(t("ta.describe.marker_at", seat=player + 1, x=point[0], y=point[1]))
+    if seat is not None and view["cities"][seat]:
+        parts.append(t("ta.describe.cities", cities=", ".join(view["cities"][seat])))
+    parts.append(_scores_text(view, t))
+    return " ".join(parts)
+
+
+def _scores_text(view: View, t: Translate) -> str:
+    scores = ", ".join(t("ta.describe.score", seat=p + 1, score=s) for p, s in enumerate(view["scores"]))
+    return t("ta.describe.scores", scores=scores, barrier=view["barrier"])
+
+
+# -- the round-end overlay -----------------------------------------------------------------
+
+def draw_missing(view: View, round_event: dict[str, Any], t: Translate) -> str:
+    """The exact track each penalised player lacked, in their colour and dash, and their cities.
+
+    Where players lack the same edge their lines lie side by side, so none hides another. If the
+    event carries the round's final `tracks` and `markers` they are drawn too, since by the time
+    the overlay shows, the board under it may already hold the next round.
+    """
+    penalised = [p for p, points in enumerate(round_event["penalties"]) if points > 0]
+    dwg = svg.drawing(VIEW_BOX, t("ta.missing.title", round=round_event["round"]),
+                      _missing_text(round_event, t), "board-missing")
+    dwg.add(_tracks(dwg, round_event.get("tracks", [])))
+    width = 0.075 * UNIT
+    # The viewer's own lines are drawn last, over the others'.
+    for k, seat in sorted(enumerate(penalised), key=lambda item: item[1] == view["seat"]):
+        shift = (k - (len(penalised) - 1) / 2) * width * 1.15
+        group = dwg.g(class_="missing", fill="none", stroke=seat_style(seat).colour, **{
+            "data-seat": seat, "stroke-width": svg.r1(width),
+            "stroke-dasharray": MISSING_DASHES[seat % len(MISSING_DASHES)]})
+        for name in round_event["missing"][seat]:
+            group.add(dwg.line(*_offset(EDGES[name].line, shift), class_="missing-edge",
+                               **{"data-edge": name}))
+        for name in round_event["cities"][seat]:
+            group.add(dwg.circle(POINT_XY[BOARD.city_by_name[name].point], class_="missing-city",
+                                 r=svg.r1(RING_RADIUS), **{"data-city": name}))
+        dwg.add(group)
+    dwg.add(_markers(dwg, round_event.get("markers", [])))
+    dwg.add(_missing_legend(dwg, round_event, t))
+    return svg.render(dwg)
+
+
+def _missing_text(round_event: dict[str, Any], t: Translate) -> str:
+    return " ".join(
+        t("ta.missing.player", seat=p + 1, points=points, tracks=len(round_event["missing"][p])) if points
+        else t("ta.missing.complete", seat=p + 1)
+        for p, points in enumerate(round_event["penalties"]))
+
+
+def _missing_legend(dwg: Any, round_event: dict[str, Any], t: Translate) -> Any:
+    """Bottom left, in the Pacific: each player's token, dash and penalty (a tick when complete)."""
+    penalties = round_event["penalties"]
+    line = 0.38 * UNIT
+    left, bottom = lattice_xy(U_MIN - MARGIN_WEST + 0.12, 12.55)
+    top = bottom - line * len(penalties)
+    legend = dwg.g(class_="missing-legend", **{"font-size": round(0.25 * UNIT), "font-weight": "700"})
+    legend.add(dwg.rect((left, svg.r1(top - 0.12 * UNIT)),
+                        (svg.r1(2.25 * UNIT), svg.r1(bottom - top + 0.24 * UNIT)), rx=8,
+                        fill=PAPER, stroke=MUTED, **{"fill-opacity": 0.92}))
+    for seat, points in enumerate(penalties):
+        y = svg.r1(top + (seat + 0.5) * line)
+        legend.add(svg.seat_token(dwg, seat, (left + 0.28 * UNIT, y), 0.14 * UNIT, **{"stroke-width": 1.5}))
+        if points:
+            legend.add(dwg.line((svg.r1(left + 0.52 * UNIT), y), (svg.r1(left + 1.3 * UNIT), y),
+                                stroke=seat_style(seat).colour, **{
+                                    "stroke-width": svg.r1(0.075 * UNIT),
+                                    "stroke-dasharray": MISSING_DASHES[seat % len(MISSING_DASHES)]}))
+        legend.add(dwg.text(t("ta.missing.points", points=points) if points else "✓",
+                            insert=(svg.r1(left + 2.1 * UNIT), y), dy=["0.35em"], fill=INK,
+                            **{"text-anchor": "end"}))
+    return legend
+
+
+# -- beside the board ----------------------------------------------------------------------
+
+# Sized for a narrow side panel: tall, narrow spaces keep numbers legible at a third of a screen.
+SPACE_WIDTH, SPACE_HEIGHT = 30.0, 40.0
+LOCO_RADIUS = 12.0
+LOCO_STEP = 21.0  # locomotives on one space stand in a column, each just over the last
+
+
+def draw_score_track(view: View, t: Translate) -> str:
+    """The score track from 13 (the shed, right) down past 0 as far as the lowest score, each
+    locomotive, and the barrier: a bar on the east side of its space, so that every space to its
+    west, its own included, is shaded as ending the game (not in variant 1: it ends nothing)."""
+    scores = view["scores"]
+    low = min(0, *scores)
+    margin = 6.0
+    top = margin + 4 + (len(scores) - 1) * LOCO_STEP + 2 * LOCO_RADIUS
+    width = (START_SCORE - low + 1) * SPACE_WIDTH + 2 * margin
+    height = top + SPACE_HEIGHT + 22 + margin
+    barrier = None if view["options"].get("visible_cards") else view["barrier"]
+    dwg = svg.drawing((0, 0, width, height), t("ta.score_track.title"), _scores_text(view, t), "score-strip")
+
+    def left(score: int) -> float:
+        return margin + (score - low) * SPACE_WIDTH
+
+    spaces = dwg.g(class_="spaces", stroke=LATTICE, **{"stroke-width": 1.2})
+    numbers = dwg.g(class_="score-numbers", fill=INK, **{"text-anchor": "middle", "font-size": 16,
+                                                          "font-weight": "600"})
+    for score in range(low, START_SCORE + 1):
+        danger = barrier is not None and score <= barrier
+        spaces.add(dwg.rect((left(score), top), (SPACE_WIDTH, SPACE_HEIGHT), fill=DANGER if danger else LAND,
+                            class_="space", **{"data-score": score}))
+        numbers.add(dwg.text(str(score), insert=(left(score) + SPACE_WIDTH / 2, top + SPACE_HEIGHT / 2),
+                             dy=["0.35em"]))
+    shed = left(START_SCORE)
+    spaces.add(dwg.polyline([(shed, top + SPACE_HEIGHT), (shed, top), (shed + SPACE_WIDTH / 2, top - 8),
+                             (shed + SPACE_WIDTH, top), (shed + SPACE_WIDTH, top + SPACE_HEIGHT)],
+                            fill="none", stroke=INK, class_="shed", **{"stroke-width": 2}))
+    dwg.add(spaces)
+    dwg.add(numbers)
+    if barrier is not None:
+        x = left(barrier) + SPACE_WIDTH
+        group = dwg.g(class_="barrier", **{"data-score": barrier})
+        group.add(dwg.rect((x - 4, top - 6), (8, SPACE_HEIGHT + 12), rx=2, fill=INK, stroke=BARRIER_RED,
+                           **{"stroke-width": 2}))
+        word = {"text-anchor": "middle", "font-size": 14, "font-weight": "700"}
+        group.add(dwg.text(t("ta.barrier"), insert=(max(x, margin + 30), top + SPACE_HEIGHT + 19),
+                           fill=BARRIER_RED, **word))
+        dwg.add(group)
+    locos = dwg.g(class_="locomotives", **{"stroke-width": 1.5})
+    crowd: dict[int, int] = {}
+    for seat, score in enumerate(scores):
+        k = crowd.get(score, 0)
+        crowd[score] = k + 1
+        centre = (left(score) + SPACE_WIDTH / 2, top - 3 - LOCO_RADIUS - k * LOCO_STEP)
+        locos.add(svg.seat_token(dwg, seat, centre, LOCO_RADIUS, class_="locomotive",
+                                 **{"data-seat": seat, "data-score": score}))
+    dwg.add(locos)
+    return svg.render(dwg)
+
+
+# One card per row, so that names stay legible in a narrow side panel.
+CARD_WIDTH, CARD_HEIGHT, CARD_GAP, CARD_BAND = 300.0, 52.0, 6.0, 44.0
+
+
+def draw_hand(cities: Sequence[str], t: Translate) -> str:
+    """City cards, west to east: region colour and shape, name, region, and where the city lies."""
+    names = sorted(cities, key=lambda name: COLOURS.index(BOARD.city_by_name[name].colour))
+    height = max(1, len(names)) * (CARD_HEIGHT + CARD_GAP) - CARD_GAP + 4
+    dwg = svg.drawing((0, 0, CARD_WIDTH + 4, height), t("ta.hand.title"),
+                      t("ta.hand.desc", cities=", ".join(names)), "city-cards")
+    for k, name in enumerate(names):
+        dwg.add(_card(dwg, name, 2, 2 + k * (CARD_HEIGHT + CARD_GAP), t))
+    return svg.render(dwg)
+
+
+def _card(dwg: Any, name: str, x: float, y: float, t: Translate) -> Any:
+    city = BOARD.city_by_name[name]
+    region = REGIONS[city.colour]
+    card = dwg.g(class_="city-card", **{"data-city": name, "data-colour": city.colour})
+    card.add(dwg.rect((x, y), (CARD_WIDTH, CARD_HEIGHT), rx=8, fill=PAPER, stroke=INK,
+                      **{"stroke-width": 1.5}))
+    bottom = y + CARD_HEIGHT
+    band = f"M{x + CARD_BAND} {y}H{x + 8}a8 8 0 0 0 -8 8V{bottom - 8}a8 8 0 0 0 8 8H{x + CARD_BAND}Z"
+    card.add(dwg.path(d=band, fill=region.fill, stroke=INK, **{"stroke-width": 1.5}))
+    card.add(svg.shape(dwg, region.shape, (x + CARD_BAND / 2, y + CARD_HEIGHT / 2), 10, fill=WHITE,
+                       stroke=INK, **{"stroke-width": 1.5}))
+    card.add(dwg.text(name, insert=(x + CARD_BAND + 10, y + 23), fill=INK, class_="city-name",
+                      **{"font-size": 19, "font-weight": "700"}))
+    card.add(dwg.text(t(f"ta.region.{city.colour}"), insert=(x + CARD_BAND + 10, y + 42), fill=MUTED,
+                      **{"font-size": 13, "font-weight": "600"}))
+    thumb_width = (CARD_HEIGHT - 8) * WIDTH / HEIGHT
+    card.add(_locator(dwg, city.point, (x + CARD_WIDTH - 5 - thumb_width, y + 4), thumb_width))
+    return card
+
+
+def _locator(dwg: Any, point: Point, corner: XY, width: float) -> Any:
+    """A thumbnail of the map with the city marked, so a card also says where to build."""
+    scale = width / WIDTH
+
+    def thumb(xy: XY) -> XY:
+        return svg.r1(corner[0] + xy[0] * scale), svg.r1(corner[1] + xy[1] * scale)
+
+    group = dwg.g(class_="locator", stroke=COAST, **{"stroke-width": 0.6})
+    group.add(dwg.rect(corner, (svg.r1(width), svg.r1(HEIGHT * scale)), rx=3, fill=SEA, stroke="none"))
+    group.add(dwg.polygon([thumb(xy) for xy in _outline(USA)], fill=LAND))
+    for lake in GREAT_LAKES:
+        group.add(dwg.polygon([thumb(xy) for xy in _outline(lake)], fill=SEA))
+    group.add(dwg.circle(thumb(POINT_XY[point]), r=4, fill=BARRIER_RED, stroke=WHITE,
+                         **{"stroke-width": 1.5}))
+    return group

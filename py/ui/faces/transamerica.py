@@ -1,0 +1,57 @@
+"""TransAmerica's face: the map, the position layer, the cards and score track, the round-end screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from ui.draw.transamerica import (
+    describe,
+    draw_hand,
+    draw_map,
+    draw_missing,
+    draw_position,
+    draw_score_track,
+)
+from ui.panels import seat_chip
+
+Translate = Callable[..., str]
+
+ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}
+
+__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "interlude"]
+
+
+def draw_side(view: dict[str, Any], t: Translate) -> str:
+    seat = view["seat"]
+    hands = view["cities"]
+    parts = []
+    if seat is not None and hands[seat]:
+        parts.append(f'<h3>{escape(t("ta.your_cities"))}</h3>{draw_hand(hands[seat], t)}')
+    elif any(hands):
+        for player, cities in enumerate(hands):
+            if cities:
+                parts.append(f"<h3>{seat_chip(player)} {escape(t('ta.cities_of', n=player + 1))}</h3>"
+                             f"{draw_hand(cities, t)}")
+    parts.append(f'<h3>{escape(t("ta.score_track"))}</h3>{draw_score_track(view, t)}')
+    return "".join(parts)
+
+
+def interlude(event: dict[str, Any], view: dict[str, Any], t: Translate,
+              names: list[str]) -> tuple[str, str, str] | None:
+    """The round-end screen: each player's penalty, and the exact missing track drawn on the map."""
+    if event["type"] != "round_scored":
+        return None
+    rows = []
+    for player, penalty in enumerate(event["penalties"]):
+        status = t("ta.connected") if player in event["complete"] else t("ta.penalty", n=penalty)
+        cities = ", ".join(event["cities"][player])
+        rows.append(f'<tr><td>{seat_chip(player)} {escape(names[player])}</td>'
+                    f'<td>{escape(status)}</td><td class="num">{event["scores"][player]}</td>'
+                    f'<td class="cities">{escape(cities)}</td></tr>')
+    body = (f'<table class="results"><thead><tr><th>{escape(t("result.player"))}</th>'
+            f'<th>{escape(t("ta.this_round"))}</th><th class="num">{escape(t("result.score"))}</th>'
+            f'<th>{escape(t("ta.cities"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="note">{escape(t("ta.barrier_at", n=event["barrier"]))}</p>')
+    return t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t)

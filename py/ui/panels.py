@@ -1,0 +1,74 @@
+"""HTML fragments for the table's side panel and curtains, shared by every game (pure functions).
+
+They take a translation function `t(key, **params)` and already-known facts; all text is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from ui.i18n import join
+from ui.palette import player_colour, player_symbol
+
+Translate = Callable[..., str]
+
+
+def seat_chip(seat: int) -> str:
+    """A player's colour with their seat symbol, so colour is never the only cue."""
+    return (f'<span class="chip" style="--seat:{player_colour(seat)}" aria-hidden="true">'
+            f"{escape(player_symbol(seat))}</span>")
+
+
+def seat_label(seat: int, names: Sequence[str], t: Translate) -> str:
+    return names[seat] if seat < len(names) and names[seat] else t("seat.default_name", n=seat + 1)
+
+
+def players_html(names: Sequence[str], seats: Sequence[str], scores: Sequence[Any] | None,
+                 current: int | None, viewer: int | None, t: Translate) -> str:
+    rows = []
+    for seat, kind in enumerate(seats):
+        classes = ["player"]
+        if seat == current:
+            classes.append("to-move")
+        if seat == viewer:
+            classes.append("viewer")
+        kind_text = t("seat.human") if kind == "human" else t(f"level.{kind}")
+        score = "" if scores is None else f'<span class="score">{escape(str(scores[seat]))}</span>'
+        turn = f'<span class="visually-hidden">{escape(t("table.to_move"))}</span>' if seat == current else ""
+        rows.append(
+            f'<li class="{" ".join(classes)}" data-seat="{seat}">{seat_chip(seat)}'
+            f'<span class="name">{escape(seat_label(seat, names, t))}</span>'
+            f'<span class="kind">{escape(kind_text)}</span>{score}{turn}</li>'
+        )
+    return f'<ol class="player-list">{"".join(rows)}</ol>'
+
+
+def buttons_html(buttons: Sequence[tuple[str, str, str]]) -> str:
+    """(attribute, value, label) triples -> buttons; the attribute says what the glue does on click."""
+    return "".join(
+        f'<button type="button" class="button{" primary" if i == 0 else ""}" {attr}="{escape(value)}">'
+        f"{escape(label)}</button>"
+        for i, (attr, value, label) in enumerate(buttons)
+    )
+
+
+def results_html(result: dict[str, Any], names: Sequence[str], t: Translate) -> str:
+    order = sorted(range(len(result["scores"])), key=lambda seat: (result["ranks"][seat], seat))
+    rows = "".join(
+        f'<tr class="{"winner" if seat in result["winners"] else ""}">'
+        f'<td>{result["ranks"][seat]}</td><td>{seat_chip(seat)} {escape(seat_label(seat, names, t))}</td>'
+        f'<td class="num">{result["scores"][seat]}</td></tr>'
+        for seat in order
+    )
+    winners = join([seat_label(seat, names, t) for seat in result["winners"]], t)
+    key = "result.winner" if len(result["winners"]) == 1 else "result.winners"
+    return (f'<p class="verdict">{escape(t(key, names=winners))}</p>'
+            f'<table class="results"><thead><tr><th>{escape(t("result.rank"))}</th>'
+            f'<th>{escape(t("result.player"))}</th><th class="num">{escape(t("result.score"))}</th></tr>'
+            f"</thead><tbody>{rows}</tbody></table>")
+
+
+def log_html(lines: Sequence[str]) -> str:
+    return "".join(f"<li>{escape(line)}</li>" for line in lines)

@@ -1,0 +1,106 @@
+"""A game at the table: the engine state plus who sits where, as the screen needs it.
+
+Pure (no browser imports) so the turn flow is tested under CPython: whose view the screen shows,
+when a hot-seat hand-over is needed, what a human may undo, and the replay cursor of a shared link.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import get_game
+from games.core import Game, State
+
+HUMAN = "human"
+BOT_LEVELS = ("random", "greedy", "strong")
+SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+
+
+@dataclass
+class Table:
+    game: Game
+    state: State
+    seats: list[str]
+    names: list[str] = field(default_factory=list)
+    # Ply of the first move that cannot be undone: moves before it belong to confirmed turns.
+    undo_floor: int = 0
+
+    @classmethod
+    def new(cls, game_id: str, seats: list[str], seed: int, options: dict[str, Any],
+            names: list[str] | None = None) -> Table:
+        game = get_game(game_id)
+        state = game.new_state(len(seats), seed, options)
+        return cls(game, state, list(seats), list(names or []))
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
+                    upto: int | None = None) -> Table:
+        game = get_game(record.get("game"))
+        state = game.replay(record, upto)
+        table = cls(game, state, list(seats), list(names or []))
+        table.undo_floor = len(state.moves)
+        return table
+
+    # -- who is who ---------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat] == HUMAN
+
+    @property
+    def secrets_public(self) -> bool:
+        """True when nothing on the table is hidden (e.g. TransAmerica's visible-cards variant)."""
+        return bool(self.state.options.get("visible_cards"))
+
+    def viewer(self, last_viewer: int | None = None) -> int | None:
+        """The seat whose view the screen shows: the human to move, else the last human shown.
+
+        With no human seated the screen is a spectator's (None): no hand is ever shown.
+        """
+        current = self.state.current_player
+        if self.is_human(current):
+            return current
+        humans = self.humans
+        if not humans:
+            return None
+        if last_viewer in humans:
+            return last_viewer
+        return humans[0]
+
+    def needs_handover(self, shown: int | None) -> bool:
+        """A human other than the one whose secrets are on screen is to move on a shared device."""
+        current = self.state.current_player
+        return (len(self.humans) > 1 and not self.secrets_public and self.is_human(current)
+                and shown != current)
+
+    # -- moves --------------------------------------------------------------------------------
+    def human_legal(self) -> list[str]:
+        return self.state.legal_moves() if self.is_human(self.state.current_player) else []
+
+    def play(self, move: str) -> list[dict[str, Any]]:
+        """Apply a move; return the events it produced. Raises IllegalMove/MalformedMove."""
+        state = self.state
+        mover = state.current_player
+        before = len(state.events)
+        state.apply(move)
+        new_events = state.events[before:]
+        if state.current_player != mover or any(e["type"] in state.turn_boundaries for e in new_events):
+            self.undo_floor = len(state.moves)
+        return new_events
+
+    def can_undo(self) -> bool:
+        return self.is_human(self.state.current_player) and len(self.state.moves) > self.undo_floor
+
+    def undo(self) -> None:
+        """Take back the current human's last unconfirmed move by replaying the record without it."""
+        if not self.can_undo():
+            return
+        record = self.state.record()
+        self.state = self.game.replay(record, len(record["moves"]) - 1)
+
+    def fork(self, upto: int) -> Table:
+        """A new table continuing from ply `upto` of this one (a shared link's "play on from here")."""
+        return Table.from_record(self.state.record(), self.seats, self.names, upto)

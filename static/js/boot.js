@@ -1,0 +1,91 @@
+// Boot: runs before Python. Translates the static page, reports real loading progress from
+// PyScript's own "py:progress" events, and turns any start-up failure into a clear message.
+// Everything interactive is Python's; this script only covers the seconds before it is ready.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var PREFS_KEY = "railtable/v1/prefs";
+  var STAGES = { "Loading Pyodide": ["download", 10], "Loaded Pyodide": ["python", 60],
+                 "Loading files": ["python", 65], "Loaded files": ["games", 80] };
+
+  function preferredLanguage() {
+    try {
+      var prefs = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}");
+      if (prefs && (prefs.lang === "fr" || prefs.lang === "en")) return prefs.lang;
+    } catch (e) { /* a corrupt preference falls back to the browser language */ }
+    var langs = navigator.languages || [navigator.language || "en"];
+    for (var i = 0; i < langs.length; i++) {
+      var code = String(langs[i]).slice(0, 2).toLowerCase();
+      if (code === "fr" || code === "en") return code;
+    }
+    return "en";
+  }
+
+  function translate(catalog) {
+    document.querySelectorAll("[data-i18n]").forEach(function (node) {
+      var text = catalog[node.getAttribute("data-i18n")];
+      if (text) node.textContent = text;
+    });
+    document.querySelectorAll("[data-i18n-title]").forEach(function (node) {
+      var text = catalog[node.getAttribute("data-i18n-title")];
+      if (text) node.title = text;
+    });
+  }
+
+  var lang = preferredLanguage();
+  root.lang = lang;
+  window.railTableBoot = { lang: lang, failed: false };
+  if (lang !== "en") {
+    fetch("./py/ui/locales/" + lang + ".json").then(function (r) { return r.json(); })
+      .then(function (catalog) { if (!root.hasAttribute("data-app-ready")) translate(catalog); })
+      .catch(function () { /* the English text stays */ });
+  }
+
+  function setStage(name, percent) {
+    var bar = document.getElementById("boot-progress");
+    if (bar && percent > bar.value) bar.value = percent;
+    document.querySelectorAll(".boot .stage").forEach(function (node) {
+      var order = ["download", "python", "games"];
+      var at = order.indexOf(node.getAttribute("data-stage")), now = order.indexOf(name);
+      node.classList.toggle("done", at < now);
+      node.classList.toggle("active", at === now);
+    });
+  }
+
+  function fail(reason) {
+    if (root.hasAttribute("data-app-ready") || window.railTableBoot.failed) return;
+    window.railTableBoot.failed = true;
+    root.setAttribute("data-boot-failed", reason);
+    var box = document.getElementById("boot-error");
+    if (box) box.hidden = false;
+    var boot = document.getElementById("boot");
+    if (boot) boot.hidden = true;
+  }
+
+  window.addEventListener("DOMContentLoaded", function () {
+    var rules = document.getElementById("rules-link");
+    if (rules) rules.href = rules.getAttribute("href").replace(/\.en\.html$/, "." + lang + ".html");
+    setStage("download", 3);
+    if (typeof WebAssembly !== "object") fail("no-webassembly");
+  });
+  document.addEventListener("py:progress", function (event) {
+    var stage = STAGES[event.detail];
+    if (stage) setStage(stage[0], stage[1]);
+  });
+  // A missing runtime file or a Python error at start-up: PyScript reports it as an error
+  // event, a rejected promise, or a .py-error box; any of them before "ready" is a failed start.
+  window.addEventListener("error", function (event) {
+    var target = event.target;
+    if (target && target !== window && (target.src || target.href)) fail("missing-file");
+  }, true);
+  window.addEventListener("unhandledrejection", function () { fail("start-error"); });
+  new MutationObserver(function () {
+    if (document.querySelector(".py-error")) fail("python-error");
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("./sw.js").catch(function () { /* offline is optional */ });
+    });
+  }
+})();

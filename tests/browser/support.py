@@ -1,0 +1,94 @@
+"""Shared pieces of the browser tests: the static site server and the page watcher."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "html[data-app-ready]"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Site:
+    """A static server for a folder; stop() makes the next page load fail, as on a real outage."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1"],
+            cwd=self.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.url, timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("static server did not start")
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@dataclass
+class Watch:
+    """What a page did that it must not: requests off the origin, JS errors, Python error boxes."""
+
+    origin: str
+    foreign: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> None:
+        page.on("request", self._request)
+        page.on("pageerror", lambda err: self.errors.append(str(err)))
+
+    def _request(self, request: object) -> None:
+        url = request.url  # type: ignore[attr-defined]
+        if not (url.startswith(self.origin) or url.startswith(("data:", "blob:"))):
+            self.foreign.append(url)
+
+    def assert_clean(self, page: Page) -> None:
+        assert self.foreign == [], f"requests left the origin: {self.foreign}"
+        assert self.errors == [], f"page errors: {self.errors}"
+        assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.text_content()
+
+
+def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = None, seed: int = 7,
+               speed: str = "instant", game: str = "transamerica") -> None:
+    """Fill the lobby like a player would and start the game."""
+    page.check(f'#new-game input[name=game][value="{game}"]')
+    page.select_option("#player-count", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f'#seats .seat[data-seat="{seat}"] select', kind)
+    for key, value in (options or {}).items():
+        page.set_checked(f'#options input[name="{key}"]', value)
+    page.click("details.more summary")
+    page.fill("#seed", str(seed))
+    page.select_option("#bot-speed", speed)
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")

@@ -1,0 +1,51 @@
+"""Saves in the browser: a corrupt entry is reported and set aside without touching other games, and a
+full storage quota gets a message while the game goes on."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from support import BOOT_TIMEOUT_MS, READY, start_game
+
+
+def reload_app(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def test_corrupt_entry_is_reported_and_other_games_survive(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
+    app.click("#to-lobby")
+    expect(app.locator("#saved-games button.saved")).to_have_count(1)
+    app.evaluate("""() => {
+        localStorage.setItem('railtable/v1/game/broken1', '{"v": 1, "record": {"game": "nope"');
+        localStorage.setItem('railtable/v1/game/broken2', '[1, 2, 3]');
+        localStorage.setItem('railtable/v1/prefs', 'not json');
+    }""")
+    reload_app(app)
+    expect(app.locator("#save-problems")).to_be_visible()
+    expect(app.locator("#save-problems p")).to_have_count(2)
+    expect(app.locator("#saved-games button.saved")).to_have_count(1)
+    keys = app.evaluate("Object.keys(localStorage).sort()")
+    assert "railtable/v1/quarantine/broken1" in keys and "railtable/v1/quarantine/broken2" in keys
+    app.click("#saved-games button.saved")
+    app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
+    app.click("#to-lobby")
+    app.locator("#save-problems [data-discard]").first.click()
+    expect(app.locator("#save-problems p")).to_have_count(1)
+
+
+def test_full_storage_gets_a_message_and_the_game_goes_on(app: Page) -> None:
+    app.evaluate("""() => {
+        Storage.prototype.setItem = function () {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    start_game(app, ["human", "greedy"])
+    expect(app.locator("#toast")).to_be_visible()
+    assert app.locator("#toast").text_content().strip()
+    app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
+    expect(app.locator("#board-position .marker")).to_have_count(2)

@@ -1,0 +1,109 @@
+"""TransAmerica in the browser: a human builds track by clicking, hot-seat hides cards, bots finish a game,
+and a reload resumes the game."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from support import BOOT_TIMEOUT_MS, READY, start_game
+
+MOVE = "#board-position [data-move]"
+
+
+def wait_for_my_targets(page: Page, verb: str) -> None:
+    page.wait_for_selector(f'#board-position [data-move^="{verb} "]', state="attached", timeout=30_000)
+
+
+def test_human_places_track_by_clicking_with_undo_until_confirmed(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    wait_for_my_targets(app, "track")
+    expect(app.locator("#board-position .marker")).to_have_count(2)
+    before = app.locator("#board-position .track").count()
+    target = app.locator('#board-position [data-move^="track "]').first
+    edge = target.get_attribute("data-move").split(" ", 1)[1]
+    target.click()
+    expect(app.locator(f'#board-position .track[data-edge="{edge}"]')).to_have_count(1)
+    expect(app.locator('#actions [data-move="end"]')).to_be_visible()
+    app.click("#actions [data-undo]")
+    expect(app.locator(f'#board-position .track[data-edge="{edge}"]')).to_have_count(0)
+    expect(app.locator("#board-position .track")).to_have_count(before)
+    app.locator(f'#board-position [data-move="track {edge}"]').click()
+    app.click('#actions [data-move="end"]')
+    expect(app.locator("#actions [data-undo]")).to_have_count(0)
+    # The bot answers with track of its own, then it is the human's turn again.
+    wait_for_my_targets(app, "track")
+    assert app.locator("#board-position .track").count() >= before + 2
+    assert app.locator("#log li").count() >= 4
+
+
+def test_illegal_move_gets_a_message_and_the_game_goes_on(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    wait_for_my_targets(app, "marker")
+    app.evaluate("""() => {
+        const el = document.querySelector('#board-position [data-move^="marker "]');
+        el.setAttribute('data-move', 'track 0,0,E');
+        el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    }""")
+    expect(app.locator("#toast")).to_be_visible()
+    assert app.locator("#toast").text_content().strip()
+    wait_for_my_targets(app, "marker")
+
+
+def test_hot_seat_hand_over_hides_the_next_players_cards(app: Page) -> None:
+    start_game(app, ["human", "human"])
+    # Even the first player confirms before their cards appear: the device may be in anyone's hands.
+    expect(app.locator("#curtain")).to_be_visible()
+    assert app.locator("#board-position [data-move]").count() == 0
+    app.click("#curtain-actions button")
+    wait_for_my_targets(app, "marker")
+    first_hand = app.locator("#hand").inner_text()
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    expect(app.locator("#curtain")).to_be_visible()
+    # Behind the curtain no hand is drawn and nothing can be played.
+    assert app.locator('#board-position [data-move]').count() == 0
+    assert app.locator("#hand .city-card, #hand [data-city]").count() == 0
+    app.click("#curtain-actions button")
+    expect(app.locator("#curtain")).to_be_hidden()
+    wait_for_my_targets(app, "marker")
+    assert app.locator("#hand").inner_text() != first_hand
+
+
+def test_visible_cards_need_no_hand_over(app: Page) -> None:
+    start_game(app, ["human", "human"], options={"visible_cards": True})
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    wait_for_my_targets(app, "marker")
+    expect(app.locator("#curtain")).to_be_hidden()
+
+
+LONG_TASKS = """() => {
+    window.longTasks = [];
+    new PerformanceObserver(list => list.getEntries().forEach(
+        entry => window.longTasks.push(Math.round(entry.duration)))).observe({type: "longtask"});
+}"""
+
+
+def test_bots_only_game_plays_to_the_final_result_without_freezing_the_page(app: Page) -> None:
+    start_game(app, ["greedy", "random", "strong"], seed=3)
+    app.evaluate(LONG_TASKS)
+    app.wait_for_selector("html[data-game-over]", state="attached", timeout=240_000)
+    assert app.evaluate("window.longTasks.filter(ms => ms > 100)") == [], "a task froze the page"
+    expect(app.locator("#curtain table.results")).to_be_visible()
+    expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    assert app.locator("#log li").count() > 50
+
+
+def test_reload_resumes_the_game(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').nth(3).click()
+    wait_for_my_targets(app, "track")
+    markers = app.locator("#board-position .marker").count()
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(app.locator("#saved-games button.saved")).to_have_count(1)
+    app.click("#saved-games button.saved")
+    wait_for_my_targets(app, "track")
+    expect(app.locator("#board-position .marker")).to_have_count(markers)

@@ -1,0 +1,101 @@
+"""Locomotion bots: legal answers from views alone, in time, and sensible choices on set positions."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+
+import pytest
+from test_locomotion_rules import setup
+
+from games.bots import decide, get_bot, play_bots_game
+from games.core import Rng, State
+from games.locomotion.bots import BOTS
+from random_play import play_random_game
+
+LEVELS = ("greedy", "strong")
+
+
+def ask(level: str, state: State, seed: int = 0) -> str:
+    view = state.view(state.current_player)
+    return decide(get_bot("locomotion", level), view, state.legal_moves(), Rng(seed))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_answer_legal_moves_from_the_view_alone(players: int) -> None:
+    phases: set[str] = set()
+
+    def check(state: State, move: str | None) -> None:
+        if state.is_over() or len(state.moves) % 4:
+            return
+        view = state.view(state.current_player)
+        frozen = copy.deepcopy(view)
+        phases.add(view["phase"])
+        for level in LEVELS:
+            answer = decide(BOTS[level], view, state.legal_moves(), Rng(1))
+            assert answer in state.legal_moves()
+            # The view is all a bot uses: a JSON copy gives the same answer, and the view is untouched.
+            assert decide(BOTS[level], json.loads(json.dumps(view)), state.legal_moves(), Rng(2)) == answer
+        assert view == frozen
+
+    for seed in range(2):
+        play_random_game("locomotion", players, seed, {"repair_tiles": True}, check=check)
+    assert {"drive", "extra", "choose"} <= phases
+
+
+def test_the_strong_bot_decides_within_300_ms_of_cpu() -> None:
+    spent: list[float] = []
+
+    def check(state: State, move: str | None) -> None:
+        if state.is_over() or len(state.moves) % 5:
+            return
+        start = time.process_time()
+        ask("strong", state)
+        spent.append(time.process_time() - start)
+
+    play_random_game("locomotion", 4, 5, {"repair_tiles": True}, check=check)
+    spent.sort()
+    assert spent[len(spent) // 2] < 0.1
+    assert spent[-1] < 0.3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_avoid_their_own_crash_and_take_the_shed(level: str) -> None:
+    # Driving 0 runs into the empty gap 1; driving 1 reaches the shed.
+    state = setup({0: "0.1.3", 1: "0.4.2"}, gaps=("blue", None, "red", "yellow"), lookahead=False)
+    assert ask(level, state) == "drive 1"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_push_an_opponent_into_the_gap_rather_than_creep(level: str) -> None:
+    # Driving 0 pushes opponent 4 into the empty gap; driving 1 only gains the same squares.
+    state = setup({0: "0.1.2", 4: "0.1.4", 1: "2.2.0"}, gaps=("blue", None, "red", "yellow"), lookahead=False)
+    assert ask(level, state) == "drive 0"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_decline_an_extra_turn_that_most_likely_crashes(level: str) -> None:
+    # The double leaves locomotive 0 on red's inner strand in gap 2, which ends at a buffer: unless
+    # red itself is rolled (1 in 3), the extra turn drives it into the buffer.
+    state = setup({0: "0.2.4"}, gaps=("blue", None, "red", "yellow"), numbers=(1, 1), lookahead=False)
+    state.apply("drive 0")
+    assert state.phase == "extra" and state.view(0)["locos"][0]["square"] == "red.0.0"
+    assert ask(level, state) == "stop"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_take_a_safe_extra_turn(level: str) -> None:
+    state = setup({0: "1.1.0"}, numbers=(1, 1), lookahead=False)
+    state.apply("drive 0")
+    assert ask(level, state) == "again"
+
+
+@pytest.mark.slow
+def test_strong_beats_greedy_over_rotated_seats() -> None:
+    wins = 0
+    for game in range(60):
+        levels = ["strong", "greedy"] if game % 2 == 0 else ["greedy", "strong"]
+        state = play_bots_game("locomotion", 2, 100 + game, None, levels)
+        wins += levels[state.result().winners[0]] == "strong"
+    assert wins > 36

@@ -1,0 +1,149 @@
+"""Trick of the Rails bots: legal answers in every phase, decisions from the view only, sampling, time."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from games import get_game
+from games.bots import bot_rng, decide, play_bots_game
+from games.core import Rng
+from games.trick_of_the_rails import bots
+from games.trick_of_the_rails.bots import BOTS, GreedyBot, StrongBot, _split, sample_hands, unseen_cards
+from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES
+from games.trick_of_the_rails.rules import TrickState
+
+GAME = get_game("trick_of_the_rails")
+QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(playouts=12)}
+
+
+def random_position(players: int, seed: int, options: dict | None = None) -> TrickState:
+    state = GAME.new_state(players, seed, options)
+    rng = Rng.derive(seed, "position")
+    for _ in range(rng.below(70)):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    if state.is_over():
+        return random_position(players, seed + 1000, options)
+    assert isinstance(state, TrickState)
+    return state
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_bots_answer_legally_in_every_phase(level: str) -> None:
+    phases = Counter()
+    for seed in range(6):
+        options = {"end_only": seed % 3 == 0, "mixed_line": seed % 2 == 0}
+        state = GAME.new_state(3 + seed % 3, seed, options)
+        while not state.is_over():
+            seat = state.current_player
+            legal = state.legal_moves()
+            thinking = QUICK[level].think(state.view(seat), legal, bot_rng(seed, seat, len(state.moves)))
+            assert next(thinking) is None  # yields before any work, so the page can repaint
+            move = decide(QUICK[level], state.view(seat), legal, bot_rng(seed, seat, len(state.moves)))
+            assert move in legal
+            phases[state.phase] += 1
+            state.apply(move)
+    assert set(phases) == {"play", "locomotive", "city", "add"}
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_sampled_hands_fit_the_view(exact: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if exact:  # every quick deal "fails": the exact split must take over
+        monkeypatch.setattr(bots, "_deal", lambda *args: None)
+    for seed in range(150):
+        state = random_position(3 + seed % 3, seed)
+        seat = state.current_player
+        view = state.view(seat)
+        hands = sample_hands(view, Rng(seed))
+        assert hands[seat] == state.hands[seat]
+        hidden = sorted(unseen_cards(view))
+        assert sorted(c for p, hand in enumerate(hands) if p != seat for c in hand) == hidden
+        assert sorted(c for p, hand in enumerate(state.hands) if p != seat for c in hand) == hidden
+        for p, hand in enumerate(hands):
+            assert len(hand) == len(state.hands[p])
+            assert not {CARD_COMPANY[card] for card in hand} & set(view["voids"][p])
+
+
+def test_exact_split_when_voids_leave_one_deal() -> None:
+    # Player 1 lacks BO and CO, player 2 lacks NYC: the only deal gives every BO and CO card to 2.
+    by_company = {"BO": ["BO1", "BO2"], "CO": ["CO3"], "ERIE": [], "NYC": ["NYC4", "NYC5"], "PRR": ["PRR6"]}
+    voids = [[], ["BO", "CO"], ["NYC"]]
+    for seed in range(10):
+        counts = _split(list(COMPANIES), by_company, [1, 2], {1: 3, 2: 3}, voids, Rng(seed))
+        assert counts == {"BO": {1: 0, 2: 2}, "CO": {1: 0, 2: 1}, "ERIE": {1: 0, 2: 0},
+                          "NYC": {1: 2, 2: 0}, "PRR": {1: 1, 2: 0}}
+    assert _split(list(COMPANIES), by_company, [1, 2], {1: 4, 2: 2}, voids, Rng(0)) is None
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_decision_depends_only_on_the_view(level: str) -> None:
+    bot = QUICK[level]
+    for seed in range(8):
+        state = random_position(3 + seed % 3, seed)
+        seat = state.current_player
+        view = state.view(seat)
+        choice = decide(bot, view, state.legal_moves(), bot_rng(seed, seat, 7))
+        # Another deal of the hidden cards that fits everything the seat has seen.
+        other = TrickState.from_view(state.view(None), sample_hands(view, Rng.derive(seed, "other")))
+        assert other.hands != state.hands or not unseen_cards(view)
+        assert other.view(seat) == view
+        assert decide(bot, other.view(seat), other.legal_moves(), bot_rng(seed, seat, 7)) == choice
+
+
+def test_strong_decides_within_budget() -> None:
+    # The first lead of a 3-player game is the longest decision: 15 cards, full playouts.
+    state = GAME.new_state(3, 4)
+    seat = state.current_player
+    start = time.process_time()
+    move = decide(BOTS["strong"], state.view(seat), state.legal_moves(), bot_rng(4, seat, 0))
+    spent = time.process_time() - start
+    assert move in state.legal_moves()
+    assert spent < 0.6, f"strong took {spent:.3f} s of CPU"
+
+
+def test_greedy_beats_random() -> None:
+    wins = 0.0
+    for g in range(12):
+        levels = ["greedy", "random", "random"]
+        levels = levels[g % 3:] + levels[:g % 3]
+        result = play_bots_game("trick_of_the_rails", 3, 500 + g, None, levels).result()
+        seat = levels.index("greedy")
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    assert wins / 12 > 0.5  # its fair share is 1/3
+
+
+@pytest.mark.slow
+def test_strong_beats_greedy() -> None:
+    wins = 0.0
+    games = 60
+    for g in range(games):
+        levels = ["strong", "greedy", "greedy"]
+        levels = levels[g % 3:] + levels[:g % 3]
+        result = play_bots_game("trick_of_the_rails", 3, 900 + g, None, levels).result()
+        seat = levels.index("strong")
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    assert wins / games > 0.4  # its fair share is 1/3; about 0.52 measured
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_thinking_yields_often(level: str) -> None:
+    """The browser runs a bot in slices between repaints: no stretch of work may be long."""
+    longest = 0.0
+    for seed in range(3):
+        state = random_position(3, seed)
+        seat = state.current_player
+        thinking = BOTS[level].think(state.view(seat), state.legal_moves(), bot_rng(seed, seat, 0))
+        last = time.process_time()
+        with pytest.raises(StopIteration) as answer:
+            while True:
+                next(thinking)
+                now = time.process_time()
+                longest, last = max(longest, now - last), now
+        assert answer.value.value in state.legal_moves()
+    assert longest < 0.03, f"{level} worked {longest * 1000:.1f} ms of CPU without yielding"

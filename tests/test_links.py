@@ -1,0 +1,297 @@
+"""Share links: exact round trips, the size goal, and fuzzing (any damage raises BadLink, nothing else)."""
+
+from __future__ import annotations
+
+import base64
+import time
+import zlib
+from typing import Any
+
+import pytest
+
+from games import GAME_IDS, get_game
+from games.bots import play_bots_game
+from games.core import BadRecord, Rng
+from random_play import assert_record_round_trip, play_random_game
+from ui import links
+from ui.links import BadLink, decode_link, encode_link
+from ui.table import SEAT_KINDS
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+GOAL = 2048
+
+
+def available_games() -> list[str]:
+    games = []
+    for game_id in GAME_IDS:
+        try:
+            get_game(game_id)
+        except ImportError:
+            continue
+        games.append(game_id)
+    return games
+
+
+GAMES = available_games()
+
+
+def seats_for(players: int, rng: Rng) -> list[str]:
+    return [rng.choice(SEAT_KINDS) for _ in range(players)]
+
+
+def all_options(game_id: str, rng: Rng) -> dict[str, Any]:
+    options = {}
+    for option in get_game(game_id).option_schema:
+        options[option.key] = bool(rng.below(2)) if option.kind == "bool" else rng.choice(option.choices)
+    return options
+
+
+def assert_round_trip(record: dict[str, Any], seats: list[str]) -> str:
+    text = encode_link(record, seats)
+    assert set(text) <= set(ALPHABET)
+    assert decode_link(text) == (record, seats)
+    return text
+
+
+@pytest.fixture(scope="module")
+def samples() -> dict[str, str]:
+    """One complete game's link per available game (4 players where possible)."""
+    found = {}
+    for game_id in GAMES:
+        game = get_game(game_id)
+        players = min(max(4, game.min_players), game.max_players)
+        state = play_random_game(game_id, players, 11)
+        found[game_id] = encode_link(state.record(), ["human"] * players)
+    return found
+
+
+# -- round trips --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_complete_random_games_round_trip(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = Rng.derive(5, "links", game_id)
+    for seed, players in enumerate(range(game.min_players, game.max_players + 1)):
+        state = play_random_game(game_id, players, 1000 + seed, all_options(game_id, rng))
+        assert_record_round_trip(state)
+        assert_round_trip(state.record(), seats_for(players, rng))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_partial_games_round_trip_at_any_ply(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = Rng.derive(6, "partial", game_id)
+    state = play_random_game(game_id, game.max_players, 77, all_options(game_id, rng))
+    record = state.record()
+    length = len(record["moves"])
+    for upto in sorted({0, 1, 2, length - 1, *(rng.below(length) for _ in range(6))}):
+        partial = {**record, "moves": record["moves"][:upto]}
+        assert_round_trip(partial, seats_for(game.max_players, rng))
+
+
+def test_header_extremes_round_trip() -> None:
+    game = get_game("transamerica")
+    for seed in (0, 1, 127, 128, (1 << 53) - 1):
+        for players in (game.min_players, game.max_players):
+            record = game.new_state(players, seed).record()
+            for kind in SEAT_KINDS:
+                assert_round_trip(record, [kind] * players)
+
+
+def test_seat_kinds_keep_their_codes() -> None:
+    """Links store a seat as its position in SEAT_KINDS: new kinds may only be appended."""
+    assert SEAT_KINDS[:4] == ("human", "random", "greedy", "strong")
+    assert len(SEAT_KINDS) <= links.SEAT_RADIX and len(GAME_IDS) <= links.GAME_RADIX
+    assert GAME_IDS[:4] == ("transamerica", "trick_of_the_rails", "freight_train", "locomotion")
+
+
+def test_encoding_refuses_what_is_not_a_game() -> None:
+    record = play_random_game("transamerica", 3, 4).record()
+    with pytest.raises(BadRecord):
+        encode_link(record, ["human", "human"])
+    with pytest.raises(BadRecord):
+        encode_link(record, ["human", "human", "genius"])
+    with pytest.raises(BadRecord):
+        encode_link({**record, "moves": [*record["moves"][:5], "track 0,0,E", *record["moves"][5:]]},
+                    ["human"] * 3)
+    with pytest.raises(BadRecord):
+        encode_link({**record, "game": "chess"}, ["human"] * 3)
+    with pytest.raises(BadRecord):
+        encode_link({**record, "seed": -1}, ["human"] * 3)
+
+
+# -- size and speed -----------------------------------------------------------------------------
+
+def test_complete_four_player_transamerica_fits_the_goal() -> None:
+    lengths = []
+    for seed in range(12):
+        options = {"visible_cards": seed % 3 == 1, "blocking_markers": seed % 3 == 2}
+        state = play_random_game("transamerica", 4, 500 + seed, options)
+        lengths.append(len(assert_round_trip(state.record(), ["human"] * 4)))
+    for seed, options in enumerate(({}, {"visible_cards": True}, {"blocking_markers": True})):
+        levels = ["greedy", "greedy", "random", "greedy"]
+        state = play_bots_game("transamerica", 4, 900 + seed, options, levels)
+        lengths.append(len(assert_round_trip(state.record(), levels)))
+    assert max(lengths) <= GOAL, lengths
+
+
+def test_encode_and_decode_are_fast() -> None:
+    state = play_bots_game("transamerica", 4, 3, {"blocking_markers": True}, ["greedy"] * 4)
+    start = time.perf_counter()
+    text = encode_link(state.record(), ["human"] * 4)
+    middle = time.perf_counter()
+    decode_link(text)
+    end = time.perf_counter()
+    # Measured about 0.05 s each way under CPython; replaying the moves is nearly all of it.
+    assert middle - start < 1.0 and end - middle < 1.0
+
+
+# -- fuzzing ------------------------------------------------------------------------------------
+
+def assert_bad(text: object, reason: str | None = None) -> None:
+    with pytest.raises(BadLink) as caught:
+        decode_link(text)
+    assert caught.value.reason == reason if reason else caught.value.reason.startswith("error.link_")
+
+
+def mutate(text: str, rng: Rng) -> str:
+    """One random damage: a changed, missing, added or swapped character, a cut, or added junk."""
+    i = rng.below(len(text))
+    kind = rng.below(6)
+    if kind == 0:
+        return text[:i] + rng.choice([c for c in ALPHABET if c != text[i]]) + text[i + 1:]
+    if kind == 1:
+        return text[:i] + text[i + 1:]
+    if kind == 2:
+        return text[:i] + rng.choice(ALPHABET) + text[i:]
+    if kind == 3 and text[i] != text[(i + 1) % len(text)]:
+        j = (i + 1) % len(text)
+        chars = list(text)
+        chars[i], chars[j] = chars[j], chars[i]
+        return "".join(chars)
+    if kind == 4:
+        return text[:i]
+    return text + "".join(rng.choice(ALPHABET) for _ in range(1 + rng.below(4)))
+
+
+def test_random_damage_is_always_detected(samples: dict[str, str]) -> None:
+    rng = Rng(2024)
+    for text in samples.values():
+        for _ in range(1500):
+            damaged = mutate(text, rng)
+            if damaged != text:
+                assert_bad(damaged)
+
+
+def test_every_truncation_is_detected(samples: dict[str, str]) -> None:
+    for text in samples.values():
+        for cut in range(len(text)):
+            assert_bad(text[:cut])
+
+
+def test_random_strings_and_non_text(samples: dict[str, str]) -> None:
+    rng = Rng(7)
+    for _ in range(2000):
+        assert_bad("".join(rng.choice(ALPHABET) for _ in range(rng.below(400))))
+    for _ in range(300):
+        assert_bad("".join(chr(rng.below(0x3000)) for _ in range(rng.below(60))))
+    real = samples["transamerica"]
+    for junk in ("", "=", "====", "play=abc", "#play=" + real, real + "==", " " + real, real + "\n",
+                 "\udcff" * 8, "A" * (links.MAX_TEXT + 4), None, 42, b"AAAA", ["AAAA"], {"play": "AAAA"}):
+        assert_bad(junk)
+
+
+def forge(payload: bytes) -> str:
+    """A link with a correct checksum around any payload: what a careful forger could make."""
+    data = payload + links._checksum(payload)
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def payload_of(text: str) -> bytes:
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return data[:-links.CHECKSUM_BYTES]
+
+
+def decodes_canonically_or_is_bad(text: str) -> bool:
+    """A link either raises BadLink or is exactly the link of the game it decodes to; True if decoded."""
+    try:
+        record, seats = decode_link(text)
+    except BadLink as err:
+        assert err.reason.startswith("error.link_")
+        return False
+    assert get_game(record["game"]).replay(record).record() == record
+    assert encode_link(record, seats) == text
+    return True
+
+
+def test_other_games_headers_are_refused_or_canonical(samples: dict[str, str]) -> None:
+    """A game's moves under another game's header, checksum made right: BadLink, or (rarely) a real link.
+
+    The move code is dense (every digit is a legal move's index), so only the checksum tells a forged
+    link from a real one; what a forger gets is at most a valid link of some game, never a crash.
+    """
+    refused = 0
+    for game_id, text in samples.items():
+        payload = payload_of(text)
+        for other in range(links.GAME_RADIX):
+            if other != GAME_IDS.index(game_id):
+                swapped = bytes([payload[0], (payload[1] & 0xF0) | other]) + payload[2:]
+                refused += not decodes_canonically_or_is_bad(forge(swapped))
+    assert refused >= len(samples) * (links.GAME_RADIX - 1) - 2
+
+
+def test_foreign_base64_and_newer_versions_are_told_apart() -> None:
+    foreign = b"\x01" + b"hello world, not a rail table game"
+    crc = (zlib.crc32(foreign) & 0xFFFFFF).to_bytes(3, "little")  # unsalted: another app's checksum
+    assert_bad(base64.urlsafe_b64encode(foreign + crc).rstrip(b"=").decode(), "error.link_checksum")
+    assert_bad("AAAAAAAAAAAA", "error.link_checksum")
+    real = payload_of(encode_link(get_game("transamerica").new_state(2, 1).record(), ["human"] * 2))
+    assert_bad(forge(b"\x02" + real[1:]), "error.link_version")
+    assert_bad(forge(real + b"\x00"), "error.link_malformed")  # not the shortest form
+
+
+def test_unknown_games_and_bad_headers_are_named() -> None:
+    assert_bad(forge(bytes([links.LINK_VERSION, 0x0F, 0x01])), "error.link_game")
+    assert_bad(forge(bytes([links.LINK_VERSION, 0x00, 0x02])), "error.link_rules_version")
+
+
+def test_forged_payloads_decode_to_games_or_raise_bad_link(samples: dict[str, str]) -> None:
+    """With the checksum right, any payload either is a game's canonical link or raises BadLink only."""
+    rng = Rng(99)
+    bases = [payload_of(text) for text in samples.values()]
+    decoded = 0
+    for i in range(240):
+        if i % 2:
+            payload = bytes([links.LINK_VERSION]) + bytes(rng.below(256) for _ in range(1 + rng.below(24)))
+        else:
+            base = bytearray(rng.choice(bases))
+            base[1 + rng.below(len(base) - 1)] = rng.below(256)
+            payload = bytes(base)
+        decoded += decodes_canonically_or_is_bad(forge(payload))
+    assert decoded > 0  # the code is dense: many forged payloads are some real game
+
+
+# -- soak (make soak) ---------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_soak_strong_bots_games_fit_the_goal() -> None:
+    """Strong bots play the longest games (fewest points lost per round); measured ~250 characters."""
+    for seed in range(4):
+        levels = ["strong", "strong", "strong", "greedy"]
+        state = play_bots_game("transamerica", 4, 3000 + seed, {"visible_cards": seed == 1}, levels)
+        assert len(assert_round_trip(state.record(), levels)) <= GOAL
+
+
+@pytest.mark.slow
+def test_soak_damage_on_many_games() -> None:
+    rng = Rng(31337)
+    for seed in range(40):
+        game_id = GAMES[seed % len(GAMES)]
+        game = get_game(game_id)
+        players = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = play_random_game(game_id, players, 4000 + seed, all_options(game_id, rng))
+        text = assert_round_trip(state.record(), seats_for(players, rng))
+        for _ in range(2000):
+            damaged = mutate(text, rng)
+            if damaged != text:
+                assert_bad(damaged)

@@ -1,0 +1,90 @@
+"""Install the pinned browser runtime into static/vendor/ and package the Python app for the page.
+
+* Pyodide and @pyscript/core come from node_modules (installed by `npm ci` from package-lock.json);
+  only the files the page loads are copied, never source maps.
+* The svgwrite wheel comes from PyPI, pinned; PyScript unpacks it through `[files]` (no micropip).
+* `app.zip` holds the `games` and `ui` packages; it is written byte-for-byte reproducibly (fixed
+  timestamps, sorted entries) so the service worker's content hash only changes when the code does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "static" / "vendor"
+SVGWRITE_WHEEL = "svgwrite-1.4.3-py3-none-any.whl"
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+APP_PACKAGES = ("games", "ui")
+APP_SUFFIXES = (".py", ".json")
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+
+
+def copy_runtime(node_modules: Path) -> None:
+    pyodide_src = node_modules / "pyodide"
+    pyscript_src = node_modules / "@pyscript" / "core" / "dist"
+    if not pyodide_src.is_dir() or not pyscript_src.is_dir():
+        sys.exit("node_modules is missing pyodide or @pyscript/core: run `npm ci` first")
+    (VENDOR / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
+    target = VENDOR / "pyscript"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for path in sorted(pyscript_src.iterdir()):
+        # PyScript's own service worker is for its worker mode, which we do not use.
+        if path.suffix in (".js", ".css") and path.name != "service-worker.js":
+            shutil.copy2(path, target / path.name)
+
+
+def fetch_svgwrite() -> None:
+    if (VENDOR / SVGWRITE_WHEEL).exists():
+        return
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--dest", str(VENDOR), "svgwrite==1.4.3"],
+        check=True,
+    )
+
+
+def build_app_zip() -> Path:
+    target = VENDOR / "app.zip"
+    files = sorted(
+        path for package in APP_PACKAGES for path in (ROOT / "py" / package).rglob("*")
+        if path.is_file() and path.suffix in APP_SUFFIXES and "__pycache__" not in path.parts
+    )
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    if target.exists() and target.read_bytes() == tmp.read_bytes():
+        tmp.unlink()
+    else:
+        tmp.replace(target)
+    return target
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app-only", action="store_true", help="only rebuild app.zip")
+    args = parser.parse_args()
+    VENDOR.mkdir(parents=True, exist_ok=True)
+    if not args.app_only:
+        copy_runtime(ROOT / "node_modules")
+        fetch_svgwrite()
+    build_app_zip()
+
+
+if __name__ == "__main__":
+    main()
