@@ -12,6 +12,7 @@ import pytest
 from games import GAME_IDS
 from games.bots import LEVELS
 from games.transamerica.board import COLOURS
+from games.trick_of_the_rails.rules import ENDS
 from ui.i18n import LANGUAGES, LOCALES, PLACEHOLDER, Translator, catalog, fill, join, pick_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +35,7 @@ DYNAMIC = {
     "ta.describe.phase_": ("marker", "build"),
     "ta.direction.": ("E", "SW", "SE"),
     "ta.region.": COLOURS,
+    "trick.end.": ENDS,  # railway ends in Trick of the Rails' drawing
 }
 KEY_SHAPE = re.compile(r"[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+")
 

@@ -49,6 +49,7 @@ class App:
         self.curtain_queue: list[dict[str, Any]] = []
         self.game_id = playable_games()[0]
         self.maps: dict[tuple[str, str], str] = {}
+        self.log_cache: tuple[Any, str, int, list[str]] = (None, "", 0, [])
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -372,7 +373,8 @@ class App:
         web.set_html("board-position", face.draw_position(view, legal, self.t))
         web.by_id("board-desc").textContent = face.describe(view, self.t)
         web.by_id("table-title").textContent = self.t("game." + table.game.id)
-        web.set_html("players", panels.players_html(table.names, table.seats, view.get("scores"),
+        scores = view.get("scores", view.get("worth"))  # Trick of the Rails: what shares are worth now
+        web.set_html("players", panels.players_html(table.names, table.seats, scores,
                                                     state.current_player, viewer, self.t))
         web.set_html("hand", face.draw_side(view, self.t))
         web.set_html("status", escape(self.status_text(viewer)))
@@ -380,9 +382,7 @@ class App:
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
         web.set_html("actions", panels.buttons_html(buttons))
-        names = table.names
-        lines = [line for line in (log_line(e, self.t, names) for e in state.events) if line]
-        web.set_html("log", panels.log_html(lines[-200:]))
+        web.set_html("log", panels.log_html(self.log_lines()[-200:]))
         log = web.by_id("log")
         log.scrollTop = log.scrollHeight  # the newest move in view
         if self.scrubber:
@@ -391,6 +391,21 @@ class App:
             bar.value = str(self.scrubber.ply)
             web.by_id("replay-label").textContent = self.t("replay.at", ply=self.scrubber.ply,
                                                          total=self.scrubber.length)
+
+    def log_lines(self) -> list[str]:
+        """The move log; events are only ever appended to a state, so only new ones are formatted."""
+        table = self.table
+        assert table is not None
+        state, events = table.state, table.state.events
+        cached_state, lang, seen, lines = self.log_cache
+        if cached_state is not state or lang != self.lang or seen > len(events):
+            seen, lines = 0, []
+        for event in events[seen:]:
+            line = log_line(event, self.t, table.names, table.game.id)
+            if line:
+                lines.append(line)
+        self.log_cache = (state, self.lang, len(events), lines)
+        return lines
 
     def status_text(self, viewer: int | None) -> str:
         table = self.table

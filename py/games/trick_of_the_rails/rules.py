@@ -32,6 +32,8 @@ ALL_MOVES: frozenset[Move] = frozenset([*PLAY_MOVES.values(), *LOCO_MOVES.values
 
 class TrickState(State):
     game_id = "trick_of_the_rails"
+    # Every choice is final, like a card on the table: no move can be taken back.
+    turn_boundaries = frozenset({"card_played", "city_placed", "locomotive_placed", "card_added"})
     rules_version = 1
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
