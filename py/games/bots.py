@@ -6,8 +6,8 @@ repaints so the page never freezes; under CPython `decide()` simply runs it to t
 
 Bots are functions of a seat's **view** (never of the full state) and of their own seeded
 generator, `bot_rng(seed, seat, ply)`: a bots-only game is then the same in every runtime. For
-that, bots bound their search by a count of work steps; the wall-clock `Deadline` is only a safety
-net that a well-sized bot never reaches (tests check the decision times).
+that, bots bound their search by a count of work steps and never by the clock: the clock (`Pacer`)
+only says when to yield, and tests check that the counted work stays within the time allowed.
 """
 
 from __future__ import annotations
@@ -40,32 +40,21 @@ class RandomBot:
         return rng.choice(legal)
 
 
-class Deadline:
-    """A decision's time budget and the clock of its slices between two yields.
+class Pacer:
+    """When a thinking bot should yield: after every `slice_seconds` of wall time.
 
-    `slice_over()` says "yield now" (and starts the next slice); `expired()` says "stop searching
-    and answer with the best move so far". The budget runs on processor time, so a loaded machine
-    (a test run beside others) does not cut a search short that an idle one would finish.
+    It never stops a search: a search cut by the clock would choose differently on a slower
+    machine or runtime, and a seeded bots-only game must be the same everywhere.
     """
 
-    def __init__(self, seconds: float, slice_seconds: float = SLICE_SECONDS,
-                 clock: Callable[[], float] = time.process_time,
-                 slice_clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, slice_seconds: float = SLICE_SECONDS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self._clock = clock
-        self._slice_clock = slice_clock
-        self._start = clock()
-        self._slice_start = slice_clock()
-        self.seconds = seconds
+        self._slice_start = clock()
         self.slice_seconds = slice_seconds
 
-    def elapsed(self) -> float:
-        return self._clock() - self._start
-
-    def expired(self) -> bool:
-        return self.elapsed() >= self.seconds
-
     def slice_over(self) -> bool:
-        now = self._slice_clock()
+        now = self._clock()
         if now - self._slice_start < self.slice_seconds:
             return False
         self._slice_start = now

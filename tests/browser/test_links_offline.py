@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games.bots import play_bots_game
@@ -93,8 +94,11 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
         site.stop()
 
 
-def test_same_bots_game_in_cpython_and_pyodide(app: Page) -> None:
-    spec = {"game": "transamerica", "players": 3, "seed": 2024, "options": {},
+@pytest.mark.parametrize(("game", "players"), [
+    ("transamerica", 3), ("trick_of_the_rails", 3), ("freight_train", 3), ("locomotion", 3)])
+def test_same_bots_game_in_cpython_and_pyodide(app: Page, game: str, players: int) -> None:
+    """Every engine and its bots give the same record and scores in both runtimes."""
+    spec = {"game": game, "players": players, "seed": 2024, "options": {},
             "levels": ["greedy", "strong", "random"]}
     here = play_bots_game(spec["game"], spec["players"], spec["seed"], spec["options"], spec["levels"])
     there = json.loads(app.evaluate("(spec) => window.railTableBotsGame(spec)", json.dumps(spec)))

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from games import GAME_IDS, get_game
-from games.bots import LEVELS, Deadline, RandomBot, bot_rng, decide, get_bot, play_bots_game
+from games.bots import LEVELS, Pacer, RandomBot, bot_rng, decide, get_bot, play_bots_game
 from games.core import BadRecord, Rng
 
 GAMES_WITH_BOTS = [g for g in GAME_IDS if importlib.util.find_spec(f"games.{g}.bots") is not None]
@@ -60,22 +60,15 @@ def test_bot_rng_is_derived_from_seed_seat_and_ply():
     assert all(draws(rng) != draws(bot_rng(5, 1, 9)) for rng in others)
 
 
-def test_deadline_slices_and_expiry_follow_their_clocks():
+def test_pacer_slices_follow_its_clock():
     now = [0.0]
-
-    def clock():
-        return now[0]
-
-    deadline = Deadline(1.0, slice_seconds=0.01, clock=clock, slice_clock=clock)
-    assert not deadline.slice_over() and not deadline.expired()
+    pacer = Pacer(slice_seconds=0.01, clock=lambda: now[0])
+    assert not pacer.slice_over()
     now[0] = 0.011
-    assert deadline.slice_over()
-    assert not deadline.slice_over()  # a new slice started at 0.011
+    assert pacer.slice_over()
+    assert not pacer.slice_over()  # a new slice started at 0.011
     now[0] = 0.5
-    assert deadline.elapsed() == pytest.approx(0.5)
-    assert deadline.slice_over() and not deadline.expired()
-    now[0] = 1.0
-    assert deadline.expired()
+    assert pacer.slice_over()
 
 
 def test_get_bot_checks_game_and_level():

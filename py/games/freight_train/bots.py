@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bots import Deadline, Thinking
+from games.bots import Pacer, Thinking
 from games.core import Move, Rng
 from games.freight_train.cards import CAR_TYPES, DAYS, MAIN_TAKE, MIXED
 from games.freight_train.player import Player
@@ -151,18 +151,21 @@ class GreedyBot:
 
 
 class StrongBot:
-    """Greedy's best few moves, each rolled on over sampled decks until the seat's next turn."""
+    """Greedy's best few moves, each rolled on over sampled decks until the seat's next turn.
 
-    def __init__(self, candidates: int = 6, samples: int = 6, seconds: float = 0.3) -> None:
+    The work is a fixed count of roll-outs, never cut by the clock, so a seeded game is the same in
+    CPython and in the browser's slower Pyodide (the clock only decides when to yield).
+    """
+
+    def __init__(self, candidates: int = 6, samples: int = 6) -> None:
         self.candidates = candidates
         self.samples = samples
-        self.seconds = seconds
 
     def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
-        deadline = Deadline(self.seconds)
+        deadline = Pacer()
         seat = view["seat"]
         first = one_ply(sample_state(view, rng), legal, seat)
         # One refill stands for all (the rows are alike); ties are broken at random.
@@ -180,8 +183,6 @@ class StrongBot:
                 totals[move] += margin(state, seat)
                 if deadline.slice_over():
                     yield None
-            if deadline.expired():
-                break
         return _best(totals, rng)
 
 

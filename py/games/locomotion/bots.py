@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.bots import Deadline, Thinking
+from games.bots import Pacer, Thinking
 from games.core import Move, Rng
 from games.locomotion import board_data as data
 from games.locomotion import policy
@@ -21,7 +21,6 @@ from games.locomotion.track import HOME_TO_GO
 
 COLOURS = tuple(range(len(data.COLOURS)))
 WIN = 1000.0
-SAFETY_SECONDS = 2.0
 
 
 def standing(state: LocomotionState, player: int) -> float:
@@ -99,7 +98,7 @@ class StrongBot:
         yield None
         state = LocomotionState.from_view(view)
         me = state.player
-        deadline = Deadline(SAFETY_SECONDS)
+        deadline = Pacer()
         options: list[tuple[Move, list[Unit]]]
         if state.phase == "drive":
             options = [(move, reply_units(after(state, move), me)) for move in legal]
@@ -119,8 +118,6 @@ class StrongBot:
         for move, units in options:
             worth = 0.0
             for unit in units:
-                if deadline.expired():
-                    return best
                 worth += unit()
                 if deadline.slice_over():
                     yield None

@@ -11,8 +11,7 @@ opponents neither need nor will build anyway, so it spends its turns on track th
 and lets shared track be laid by others; it shuns a track that would likely complete an opponent,
 and values a first plain track with the best second one it opens. Its marker goes on an optimal
 tree of its cities, where the opponents placed so far are least likely to build. Its work is
-capped in solver calls, so its choices do not depend on the machine's speed; the processor-time
-`Deadline` is only a safety net.
+capped in solver calls, so its choices do not depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from math import ldexp
 from typing import Any
 
-from games.bots import Deadline, Thinking
+from games.bots import Pacer, Thinking
 from games.core import Move, Rng
 from games.transamerica.board import BOARD, COLOURS
 from games.transamerica.steiner import connection, connection_cost
@@ -166,17 +165,16 @@ class Option:
 class StrongBot:
     """Exact need, guessed opponents' demand, one placement of look-ahead within a turn."""
 
-    def __init__(self, samples: int = 3, max_calls: int = 40, seconds: float = 0.9,
+    def __init__(self, samples: int = 3, max_calls: int = 40,
                  help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
         self.max_calls = max_calls  # solver calls spent on the bot's own options
-        self.seconds = seconds  # safety net only: the call budget keeps decisions well inside it
         self.help_weight = help_weight  # per unit of track an opponent's guessed tree also uses
         self.private_weight = private_weight  # per unit of track only the bot will build
         self.finish_weight = finish_weight  # per chance that the track completes an opponent
 
     def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
-        deadline = Deadline(self.seconds)
+        deadline = Pacer()
         yield None
         table = Table.read(view)
         hand = list(table.hands[table.seat] or ())
@@ -195,7 +193,7 @@ class StrongBot:
         return track_move(best.edge)
 
     def _demand(self, table: Table, rng: Rng,
-                deadline: Deadline) -> Generator[None, None, tuple[dict[int, float], dict[int, float]]]:
+                deadline: Pacer) -> Generator[None, None, tuple[dict[int, float], dict[int, float]]]:
         """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
         demand: dict[int, float] = {}
         finish: dict[int, float] = {}
@@ -236,7 +234,7 @@ class StrongBot:
         return weighted[-1][0]
 
     def _options(self, table: Table, hand: list[int], tracks: list[int], demand: dict[int, float],
-                 finish: dict[int, float], deadline: Deadline) -> Generator[None, None, list[Option]]:
+                 finish: dict[int, float], deadline: Pacer) -> Generator[None, None, list[Option]]:
         terminals = table.terminals(table.seat, hand)
         built = table.built
         need, tree = connection(terminals, built)
@@ -262,7 +260,7 @@ class StrongBot:
             option = Option(e)
             if e in on_tree:
                 option.gain = BOARD.edges[e].cost
-            elif calls < self.max_calls and self._heads_on(e, network, dist) and not deadline.expired():
+            elif calls < self.max_calls and self._heads_on(e, network, dist):
                 option.gain = need - connection_cost(terminals, built | {e})
                 calls += 1
             option.score = value(e, option.gain) + (100.0 if option.gain == need else 0.0)  # 100: round won
@@ -274,7 +272,7 @@ class StrongBot:
             firsts = sorted((o for o in options if o.gain > 0 and BOARD.edges[o.edge].cost == 1),
                             key=lambda o: -o.score)
             for option in firsts:
-                if calls >= self.max_calls or deadline.expired():
+                if calls >= self.max_calls:
                     break
                 follow_ups = self._follow_ups(table, terminals, network, option.edge)
                 option.score += max((value(e, 1) for e in follow_ups), default=0.0)

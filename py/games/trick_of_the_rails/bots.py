@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.bots import Deadline, Thinking
+from games.bots import Pacer, Thinking
 from games.core import Move, Rng
 from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES, LOCOMOTIVES, SHARE_COMPANY
 from games.trick_of_the_rails.railway import appraise
@@ -192,7 +192,7 @@ class GreedyBot:
         yield None
         if len(legal) == 1:
             return legal[0]
-        slices = Deadline(float("inf"))  # only paces the yields: greedy's work is small and fixed
+        slices = Pacer()
         seat = view["seat"]
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
@@ -210,15 +210,14 @@ class GreedyBot:
 class StrongBot:
     """Determinized Monte Carlo: every legal move, played out to the end on sampled deals."""
 
-    def __init__(self, playouts: int = 240, seconds: float = 0.8) -> None:
+    def __init__(self, playouts: int = 240) -> None:
         self.playouts = playouts
-        self.seconds = seconds
 
     def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
-        deadline = Deadline(self.seconds)
+        deadline = Pacer()
         seat = view["seat"]
         totals = dict.fromkeys(legal, 0)
         rounds = max(1, self.playouts // len(legal))
@@ -231,8 +230,6 @@ class StrongBot:
                 totals[move] += final_margin(state, seat)
                 if deadline.slice_over():
                     yield None
-            if deadline.expired():
-                break
         return max(legal, key=totals.__getitem__)
 
 
