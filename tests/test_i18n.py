@@ -11,6 +11,8 @@ import pytest
 
 from games import GAME_IDS
 from games.bots import LEVELS
+from games.freight_train.cards import CAR_TYPES, MIXED
+from games.locomotion import board_data as locomotion_board
 from games.transamerica.board import COLOURS
 from games.trick_of_the_rails.rules import ENDS
 from ui.i18n import LANGUAGES, LOCALES, PLACEHOLDER, Translator, catalog, fill, join, pick_language
@@ -36,6 +38,14 @@ DYNAMIC = {
     "ta.direction.": ("E", "SW", "SE"),
     "ta.region.": COLOURS,
     "trick.end.": ENDS,  # railway ends in Trick of the Rails' drawing
+    # Freight Train's drawing: car types with their article, short codes and names of the categories.
+    "freight.a_car.": CAR_TYPES,
+    "freight.code.": CAR_TYPES,
+    "freight.type.": (*CAR_TYPES, MIXED),
+    # Locomotion's drawing: gaps around the hub, start lanes, platform colours.
+    "loco.gap.": locomotion_board.GAP_NAMES,
+    "loco.lane.": ("0", "1", "2"),
+    "loco.platform.": locomotion_board.COLOURS,
 }
 KEY_SHAPE = re.compile(r"[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+")
 

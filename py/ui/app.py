@@ -28,7 +28,7 @@ from ui.table import Table
 
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
-BOT_SLICE_MS = 30  # a bot thinks in slices this long, then lets the page repaint
+BOT_SLICE_MS = 20  # a bot thinks in slices this long, then lets the page repaint
 LINK_PREFIX = "play="
 
 
@@ -373,7 +373,8 @@ class App:
         web.set_html("board-position", face.draw_position(view, legal, self.t))
         web.by_id("board-desc").textContent = face.describe(view, self.t)
         web.by_id("table-title").textContent = self.t("game." + table.game.id)
-        scores = view.get("scores", view.get("worth"))  # Trick of the Rails: what shares are worth now
+        web.by_id("table").setAttribute("data-ply", str(len(state.moves)))  # for tests and bug reports
+        scores = face.scores(view) if hasattr(face, "scores") else view.get("scores")
         web.set_html("players", panels.players_html(table.names, table.seats, scores,
                                                     state.current_player, viewer, self.t))
         web.set_html("hand", face.draw_side(view, self.t))
@@ -588,10 +589,16 @@ class App:
             while web.now_ms() < deadline:
                 next(thinking)
         except StopIteration as done:
-            events = self.table.play(done.value)
-            self.after_move(events)
+            # Playing and redrawing get a task of their own, so no task holds both a slice of
+            # thinking and a repaint.
+            move = done.value
+            self.bot_timer = web.later(lambda: self.play_bot_move(generation, move), 0)
             return
         self.bot_timer = web.later(lambda: self.think(generation, thinking), 0)
+
+    def play_bot_move(self, generation: int, move: str) -> None:
+        if generation == self.bot_generation and self.table:
+            self.after_move(self.table.play(move))
 
     # -- saving -------------------------------------------------------------------------------
     def autosave(self) -> None:

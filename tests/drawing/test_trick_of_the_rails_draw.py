@@ -26,7 +26,6 @@ from ui.faces import trick_of_the_rails as face
 
 NS = "{http://www.w3.org/2000/svg}"
 TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
-KEYS_FILE = Path("/work/briefs/trick_keys.json")
 
 
 def t(key: str, **params: Any) -> str:
@@ -167,17 +166,16 @@ def test_describe_names_the_hand_only_for_its_owner(game: list[Shot]) -> None:
 
 def test_draw_position_is_fast() -> None:
     shots = snapshots(3, 9)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: steady however busy the machine is
     for view, _, legal in shots:
         tr.draw_position(view, legal, t)
-    per_draw = (time.perf_counter() - start) / len(shots)
+    per_draw = (time.process_time() - start) / len(shots)
     assert per_draw < 0.02, f"{per_draw * 1000:.1f} ms per position"
 
 
 def test_every_key_used_is_in_a_catalog() -> None:
-    """Every key drawn is in the English catalog, or (until the lead merges it) in the keys file."""
+    """Every key drawn is in the catalog (test_i18n checks that French has the same keys)."""
     catalog = json.loads((Path(__file__).parents[2] / "py/ui/locales/en.json").read_text(encoding="utf-8"))
-    keys = json.loads(KEYS_FILE.read_text(encoding="utf-8")) if KEYS_FILE.exists() else {}
     used = set()
 
     def spy(key: str, **params: Any) -> str:
@@ -189,6 +187,5 @@ def test_every_key_used_is_in_a_catalog() -> None:
         tr.draw_position(spectator, [], spy)
         face.draw_side(view, spy)
     tr.draw_map(spy)
-    assert used <= set(keys) | set(catalog), used - set(keys) - set(catalog)
-    assert all(set(texts) == {"en", "fr"} for texts in keys.values())
+    assert used <= set(catalog), used - set(catalog)
     assert {"trick.prompt.play", "trick.aria.play", "trick.final"} <= used

@@ -45,6 +45,9 @@ ARRANGE_MOVES = {car: tuple(f"{car}>{row}" for row in YARD_TARGETS) for car in C
 
 class FreightTrainState(State):
     game_id = "freight_train"
+    # A refill shows cards and a new round or day changes the table: none of them can be taken back.
+    # (With 2 players the last mover of a round also starts the next, so "round_started" is needed.)
+    turn_boundaries = frozenset({"row_filled", "end_card_drawn", "round_started", "day_scored"})
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)

@@ -35,6 +35,8 @@ _MOVE = re.compile(r"(roll|pass|again|stop)|(drive) (0|[1-9][0-9]?)|(enter) ([0-
 
 class LocomotionState(State):
     game_id = "locomotion"
+    # Nobody takes a move back once the dice are seen (every roll emits this event).
+    turn_boundaries = frozenset({"dice_rolled"})
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)

@@ -7,7 +7,9 @@ Each game's face module (`ui.faces.<game_id>`) provides:
 * `draw_side(view, t) -> str`: the side panel below the players (hands, score track...);
 * `describe(view, t) -> str`: the board's text alternative;
 * `ACTIONS`: move -> label key, for legal moves offered as buttons rather than on the board;
-* `interlude(event, view, t, names) -> (title, body_html, overlay_svg) | None`: a screen between rounds.
+* `interlude(event, view, t, names) -> (title, body_html, overlay_svg) | None`: a screen between rounds;
+* optionally `scores(view) -> list | None`: what the player list shows beside each name
+  (default: the view's "scores").
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from types import ModuleType
 
 from games import GAME_IDS
 
-FACES = ("transamerica", "trick_of_the_rails")
+FACES = ("transamerica", "trick_of_the_rails", "freight_train", "locomotion")
 
 
 def face_for(game_id: str) -> ModuleType:

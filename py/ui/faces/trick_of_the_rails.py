@@ -19,7 +19,12 @@ Translate = Callable[..., str]
 
 ACTIONS: dict[str, str] = {}
 
-__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "interlude"]
+__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "interlude", "scores"]
+
+
+def scores(view: dict[str, Any]) -> list[int]:
+    """What each player's shares are worth now, if the game ended."""
+    return list(view["worth"])
 
 
 def draw_side(view: dict[str, Any], t: Translate) -> str:

@@ -1,0 +1,63 @@
+"""Locomotion's face: the board (lanes, gaps, platforms, locomotives, dice, home and sheds) and a side
+panel with every player's locomotives and repair tiles.
+
+Driving a locomotive and entering one are played on the board; passing, the repair tile's choice
+before the roll and the double's extra turn are buttons. The app's generic results table is the
+game-over screen, so there is no screen between turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from games.locomotion import board_data as data
+from ui.draw.locomotion import describe, draw_map, draw_position
+from ui.panels import seat_chip
+
+Translate = Callable[..., str]
+
+ACTIONS: dict[str, str] = {
+    "roll": "loco.action.roll",
+    **{f"repair {colour}": f"loco.action.repair.{colour}" for colour in data.COLOURS},
+    "again": "loco.action.again",
+    "stop": "loco.action.stop",
+    "pass": "action.pass",
+}
+
+__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "interlude", "scores"]
+
+
+def scores(view: dict[str, Any]) -> list[int]:
+    """Locomotives in the sheds, per player (three wins)."""
+    return [sum(1 for loco in view["sheds"] if loco // data.LOCOS_PER_PLAYER == seat)
+            for seat in range(view["players"])]
+
+
+def draw_side(view: dict[str, Any], t: Translate) -> str:
+    """Per player: locomotives in sheds, on the track and at home, crashes and repair tiles."""
+    head = "".join(f'<th class="num">{escape(t(key))}</th>'
+                   for key in ("loco.side.sheds", "loco.side.track", "loco.side.home", "loco.side.crashes",
+                               "loco.side.tiles"))
+    rows = []
+    for player in range(view["players"]):
+        mine = [loco["place"] for loco in view["locos"] if loco["owner"] == player]
+        cells = (mine.count("shed"), mine.count("track"), mine.count("home"), view["crashes"][player],
+                 view["tiles"][player])
+        you = f' ({escape(t("trick.you"))})' if player == view["seat"] else ""
+        tds = "".join(f'<td class="num">{value}</td>' for value in cells)
+        rows.append(f'<tr data-seat="{player}"><th>{seat_chip(player)} {player + 1}{you}</th>{tds}</tr>')
+    parts = [f"<h3>{escape(t('loco.side.title'))}</h3>",
+             f'<table class="results"><thead><tr><th></th>{head}</tr></thead>'
+             f'<tbody>{"".join(rows)}</tbody></table>',
+             f'<p class="note">{escape(t("loco.side.goal", n=data.LOCOS_TO_WIN))}</p>']
+    if view["options"].get("repair_tiles"):
+        parts.append(f'<p class="note">{escape(t("loco.pile", n=view["pile"]))}</p>')
+    return "".join(parts)
+
+
+def interlude(event: dict[str, Any], view: dict[str, Any], t: Translate,
+              names: list[str]) -> tuple[str, str, str] | None:
+    """No screen between turns: the game is one race, and the app shows the results at the end."""
+    return None

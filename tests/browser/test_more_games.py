@@ -1,0 +1,62 @@
+"""Freight Train and Locomotion in the browser: a human plays by clicking, a bots-only game ends on the
+final scores, a reload resumes the game and a link opens it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from random_play import play_random_game
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from ui.links import encode_link
+
+GAMES = ("freight_train", "locomotion")
+TARGET = "#board-position [data-move], #actions [data-move]"
+
+
+def ply(page: Page) -> int:
+    return int(page.locator("#table").get_attribute("data-ply"))
+
+
+def wait_for_my_turn(page: Page) -> None:
+    page.wait_for_selector(TARGET, state="attached", timeout=60_000)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_human_plays_by_clicking(app: Page, game: str) -> None:
+    start_game(app, ["human", "greedy"], game=game, seed=4)
+    wait_for_my_turn(app)
+    before = ply(app)
+    board = app.locator("#board-position [data-move]")
+    (board.first if board.count() else app.locator("#actions [data-move]").first).click()
+    expect(app.locator("#table")).not_to_have_attribute("data-ply", str(before))
+    assert app.locator("#log li").count() > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_only_game_ends_on_the_final_scores(app: Page, game: str) -> None:
+    start_game(app, ["greedy", "random", "greedy"], game=game, seed=6)
+    app.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
+    expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reload_resumes_and_a_link_opens_the_game(app: Page, context: BrowserContext, site: Site,
+                                                  watch: Watch, game: str) -> None:
+    start_game(app, ["human", "greedy"], game=game, seed=8)
+    wait_for_my_turn(app)
+    saved = ply(app)
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    app.click("#saved-games button.saved")
+    wait_for_my_turn(app)
+    assert ply(app) == saved
+
+    record = play_random_game(game, 2, seed=21).record()
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(f"{site.url}#play={encode_link(record, ['human', 'greedy'])}")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#replay-bar")).to_be_visible()
+    assert page.locator("#replay-range").input_value() == str(len(record["moves"]))
+    watch.assert_clean(page)

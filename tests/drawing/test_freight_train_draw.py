@@ -1,0 +1,227 @@
+"""The Freight Train drawing: each SVG shows what the view holds, and its targets plus the face's
+action buttons are exactly the legal moves of the seat to move.
+
+Positions come from real random games (`tests/random_play.py`) for every player count, with and
+without cabooses, so every phase (turn, main, private, arrange, over) is drawn. SVG is checked as
+XML, by the classes and data attributes the page and these tests rely on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from games.core import State
+from games.freight_train.cards import CAR_TYPES, CATEGORIES
+from random_play import play_random_game
+from ui.draw import freight_train as ft
+from ui.faces import freight_train as face
+
+NS = "{http://www.w3.org/2000/svg}"
+TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
+SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
+
+
+def t(key: str, **params: Any) -> str:
+    """A translation stub whose output is recognisable, so untranslated words stand out."""
+    return f"⟦{key}{'|' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) if params else ''}⟧"
+
+
+def parse(svg: str) -> ElementTree.Element:
+    root = ElementTree.fromstring(svg)
+    assert root.tag == NS + "svg"
+    return root
+
+
+def by_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+def cars_in(element: ElementTree.Element) -> list[str]:
+    return [e.get("data-car") for e in by_class(element, "car")]
+
+
+MAP = parse(ft.draw_map(t))
+Shot = tuple[dict[str, Any], dict[str, Any], list[str]]
+
+
+def snapshots(players: int, seed: int, options: dict[str, Any], every: int = SAMPLE) -> list[Shot]:
+    """(view of the seat to move, spectator view, legal moves) after a sample of the moves of a game."""
+    shots: list[Shot] = []
+    seen: set[str] = set()
+    count = 0
+
+    def keep(state: State, _move: str | None) -> None:
+        nonlocal count
+        count += 1
+        phase = state.phase
+        if count % every and phase in seen and not state.is_over():
+            return
+        seen.add(phase)
+        seat = state.current_player
+        shots.append((state.view(seat), state.view(None), state.legal_moves() if seat is not None else []))
+
+    play_random_game("freight_train", players, seed, options, check=keep)
+    return shots
+
+
+GAMES = [(2, 1, {"cabooses": False}), (3, 2, {"cabooses": True}), (4, 3, {"cabooses": False}),
+         (5, 4, {"cabooses": True})]
+
+
+@pytest.fixture(scope="module", params=GAMES,
+                ids=lambda g: f"{g[0]}p-seed{g[1]}-{'cabooses' if g[2]['cabooses'] else 'basic'}")
+def game(request: pytest.FixtureRequest) -> list[Shot]:
+    players, seed, options = request.param
+    return snapshots(players, seed, options)
+
+
+def check_common(root: ElementTree.Element, view: dict[str, Any]) -> None:
+    """Title, viewBox, and every public car where the view puts it: main yard, private yards, trains."""
+    title, desc = root.find(NS + "title"), root.find(NS + "desc")
+    assert title is not None and title.text and desc is not None and desc.text
+    assert root.get("aria-label") == title.text
+    assert root.get("viewBox") == MAP.get("viewBox")
+    main = by_class(by_class(root, "main-yard")[0], "main")
+    assert [cars_in(row) for row in main] == view["main_yard"]
+    strips = by_class(root, "player")
+    assert [int(s.get("data-seat")) for s in strips] == list(range(view["players"]))
+    for seat, strip in enumerate(strips):
+        assert [cars_in(row) for row in by_class(strip, "private")] == view["yards"][seat]
+        trains = by_class(strip, "train")
+        assert [(e.get("data-kind"), cars_in(e), bool(by_class(e, "caboose"))) for e in trains] == [
+            (train["kind"], train["cars"], train["caboose"]) for train in view["trains"][seat]]
+        spare = view["locos"][seat] - len(view["trains"][seat])
+        spares = [int(e.get("data-spare")) for e in by_class(strip, "spare-locos")]
+        assert spares == ([spare] if spare else [])
+    gauge = by_class(root, "deck-gauge")[0]
+    assert int(gauge.get("data-cars")) == view["deck"]["cars"]
+    assert len(by_class(gauge, "end-window")) == (view["deck"]["end_card"] is not None)
+
+
+def test_every_position_draws_with_exactly_the_legal_targets(game: list[Shot]) -> None:
+    phases = set()
+    for view, spectator, legal in game:
+        phases.add(view["phase"])
+        root = parse(ft.draw_position(view, legal, t))
+        check_common(root, view)
+        targets = [e for e in root.iter() if e.get("data-move") is not None]
+        buttons = [move for move in face.ACTIONS if move in legal]
+        drawn = Counter(e.get("data-move") for e in targets)
+        assert drawn + Counter(buttons) == Counter(legal)
+        assert not set(drawn) & set(face.ACTIONS)
+        for target in targets:
+            assert "legal" in target.get("class").split()
+            assert target.get("tabindex") == "0" and target.get("role") == "button"
+            assert target.get("aria-label")
+        # Each source with a legal move is ringed: its open-end car is what moves.
+        sources = {move.split(">")[0] for move in legal if move[0] in "my" and move[1].isdigit()}
+        assert len(by_class(root, "source")) == len(sources)
+        # A spectator can play nothing and sees no car that the view does not hold.
+        watcher = parse(ft.draw_position(spectator, [], t))
+        check_common(watcher, spectator)
+        assert not any(e.get("data-move") for e in watcher.iter())
+        public = Counter(car for row in spectator["main_yard"] for car in row)
+        for seat in range(spectator["players"]):
+            public.update(car for row in spectator["yards"][seat] for car in row)
+            public.update(car for train in spectator["trains"][seat] for car in train["cars"])
+        board = Counter(cars_in(by_class(watcher, "main-yard")[0]))
+        for strip in by_class(watcher, "player"):
+            board.update(cars_in(strip))
+        assert board == public
+    assert phases >= {"turn", "main", "over"}
+
+
+def test_every_phase_is_reached_over_the_games() -> None:
+    phases = {view["phase"] for players, seed, options in GAMES[:2]
+              for view, _, _ in snapshots(players, seed, options, every=10**6)}
+    assert phases == {"turn", "main", "private", "arrange", "over"}
+
+
+def test_words_go_through_t(game: list[Shot]) -> None:
+    for view, _, legal in game[len(game) // 2::max(len(game) // 6, 1)]:
+        root = parse(ft.draw_position(view, legal, t))
+        for e in root.iter(NS + "text"):
+            # Numbers and symbols are fine; anything with a lower-case word came from t.
+            assert not re.search(r"[a-z]{3,}", TEXT_KEY.sub("", e.text or "")), e.text
+
+
+def test_side_panel_standings_and_days(game: list[Shot]) -> None:
+    mid_day = next(view for view, _, _ in game if view["days"] == [] and any(view["trains"]))
+    html = face.draw_side(mid_day, t)
+    assert "freight.standings" in html and "freight.past_days" not in html
+    kinds = {train["kind"] for trains in mid_day["trains"] for train in trains}
+    with_trains = [c for c in CATEGORIES if c in kinds]
+    assert re.findall(r'data-category="(\w+)"', html) == with_trains
+    for category in with_trains:
+        for points in mid_day["standings"][category]:
+            assert not points or f"<strong>{points}</strong>" in html
+    final = game[-1][1]
+    assert final["phase"] == "over" and len(final["days"]) == 3
+    html = face.draw_side(final, t)
+    assert "freight.past_days" in html
+    for points in final["points"]:
+        assert f"<strong>{points}</strong>" in html
+
+
+def test_interlude_shows_each_day_scored() -> None:
+    state = play_random_game("freight_train", 3, 7, {"cabooses": True})
+    view = state.view(None)
+    scored = [event for event in state.events if event["type"] == "day_scored"]
+    assert [event["day"] for event in scored] == [1, 2, 3]
+    for event in scored:
+        title, body, overlay = face.interlude(event, view, t, ["Ann", "Bob", ""])
+        assert f"day={event['day']}" in title and overlay == ""
+        assert "Ann" in body and "Bob" in body and "seat.default_name" in body
+        ElementTree.fromstring(body)  # well-formed
+        for total in event["points"]:
+            assert f"<strong>{total:+d}</strong>" in body
+        for entry in view["days"][event["day"] - 1]:
+            assert f'<td class="num">{entry["yard"]:+d}</td>' in body
+    others = {event["type"] for event in state.events} - {"day_scored"}
+    assert all(face.interlude({"type": kind}, view, t, []) is None for kind in others)
+
+
+def test_describe_names_the_viewer_and_every_player(game: list[Shot]) -> None:
+    view, spectator, _ = game[1]
+    assert "freight.describe.you" in ft.describe(view, t)
+    text = ft.describe(spectator, t)
+    assert "freight.describe.you" not in text
+    assert text.count("freight.describe.player") == spectator["players"]
+    assert text.count("freight.describe.row") == 5
+
+
+def test_draw_position_is_fast() -> None:
+    shots = snapshots(5, 9, {"cabooses": True}, every=6)
+    start = time.process_time()  # CPU time: steady however busy the machine is
+    for view, _, legal in shots:
+        ft.draw_position(view, legal, t)
+    per_draw = (time.process_time() - start) / len(shots)
+    assert per_draw < 0.02, f"{per_draw * 1000:.1f} ms per position"
+
+
+def test_every_key_used_is_in_a_catalog() -> None:
+    """Every key drawn is in the catalog (test_i18n checks that French has the same keys)."""
+    catalog = json.loads((Path(__file__).parents[2] / "py/ui/locales/en.json").read_text(encoding="utf-8"))
+    used = set()
+
+    def spy(key: str, **params: Any) -> str:
+        used.add(key)
+        return t(key, **params)
+
+    for view, spectator, legal in snapshots(3, 2, {"cabooses": True}, every=25):
+        ft.draw_position(view, legal, spy)
+        ft.draw_position(spectator, [], spy)
+        face.draw_side(view, spy)
+    ft.draw_map(spy)
+    used.update(face.ACTIONS.values())
+    assert used <= set(catalog), used - set(catalog)
+    assert {f"freight.code.{car}" for car in CAR_TYPES} <= used
+    assert {"freight.aria.take", "freight.prompt.main", "freight.standings"} <= used

@@ -1,0 +1,193 @@
+"""The Locomotion drawing: each SVG shows what the view holds, and its targets plus the face's action
+buttons are exactly the legal moves of the seat to move.
+
+Positions come from real random games (`tests/random_play.py`) for every player count, with and without
+repair tiles, so every phase (choose, drive, extra, over) is drawn. SVG is checked as XML, by the
+classes and data attributes the page and these tests rely on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from games.core import State
+from random_play import play_random_game
+from ui.draw import locomotion as lo
+from ui.faces import locomotion as face
+
+NS = "{http://www.w3.org/2000/svg}"
+TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
+
+
+def t(key: str, **params: Any) -> str:
+    """A translation stub whose output is recognisable, so untranslated words stand out."""
+    return f"⟦{key}{'|' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) if params else ''}⟧"
+
+
+def parse(svg: str) -> ElementTree.Element:
+    root = ElementTree.fromstring(svg)
+    assert root.tag == NS + "svg"
+    return root
+
+
+def by_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
+    return [e for e in root.iter() if name in (e.get("class") or "").split()]
+
+
+MAP = parse(lo.draw_map(t))
+Shot = tuple[dict[str, Any], dict[str, Any], list[str]]
+
+
+def snapshots(players: int, seed: int, options: dict[str, Any] | None = None) -> list[Shot]:
+    """(view of the seat to move, spectator view, legal moves) after every move of a random game."""
+    shots: list[Shot] = []
+
+    def keep(state: State, _move: str | None) -> None:
+        seat = state.current_player
+        shots.append((state.view(seat), state.view(None), state.legal_moves() if seat is not None else []))
+
+    play_random_game("locomotion", players, seed, options, check=keep)
+    return shots
+
+
+GAMES = [(2, 1, {}), (3, 2, {"repair_tiles": True}), (4, 3, {}), (4, 4, {"repair_tiles": True})]
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=lambda g: f"{g[0]}p-seed{g[1]}-{'+'.join(g[2]) or 'basic'}")
+def game(request: pytest.FixtureRequest) -> list[Shot]:
+    players, seed, options = request.param
+    return snapshots(players, seed, options)
+
+
+def check_common(root: ElementTree.Element, view: dict[str, Any]) -> None:
+    title, desc = root.find(NS + "title"), root.find(NS + "desc")
+    assert title is not None and title.text and desc is not None and desc.text
+    assert root.get("aria-label") == title.text
+    assert root.get("viewBox") == MAP.get("viewBox")
+    # Each platform in its gap, with one strand end per lane.
+    platforms = {(e.get("data-colour"), int(e.get("data-gap"))) for e in by_class(root, "platform")}
+    assert platforms == {(c, g) for g, c in enumerate(view["gaps"]) if c is not None}
+    assert len(by_class(root, "strand-exit")) == 3 * len(platforms)
+    # Every locomotive on the track, at home and in a shed is drawn once, in its owner's colour.
+    drawn = Counter(int(e.get("data-loco")) for e in by_class(root, "loco"))
+    off_sheds = Counter(loco["id"] for loco in view["locos"] if loco["place"] != "shed")
+    assert drawn == off_sheds + Counter(view["sheds"])
+    for e in by_class(root, "loco"):
+        assert int(e.get("data-owner")) == int(e.get("data-loco")) // 4
+    noses = sum(len(by_class(e, "nose")) for e in by_class(root, "loco"))
+    assert noses == sum(loco["place"] == "track" for loco in view["locos"])
+    dice = view["dice"]
+    if dice is None:
+        assert not by_class(root, "die")
+    else:
+        assert [e.get("data-colour") for e in by_class(root, "colour-die")] == [dice["colour"]]
+        assert [int(e.get("data-number")) for e in by_class(root, "number-die")] == dice["numbers"]
+    slides = by_class(root, "slide")
+    if view["slide"] is None:
+        assert not slides
+    else:
+        assert [(s.get("data-colour"), int(s.get("data-target"))) for s in slides] == \
+            [(view["slide"]["colour"], view["slide"]["target"])]
+
+
+def test_every_position_draws_with_exactly_the_legal_targets(game: list[Shot]) -> None:
+    phases = set()
+    for view, spectator, legal in game:
+        phases.add(view["phase"])
+        root = parse(lo.draw_position(view, legal, t))
+        check_common(root, view)
+        targets = [e for e in root.iter() if e.get("data-move") is not None]
+        board_moves = Counter(e.get("data-move") for e in targets)
+        buttons = Counter(move for move in face.ACTIONS if move in legal)
+        assert board_moves + buttons == Counter(legal)
+        assert not set(board_moves) & set(face.ACTIONS)
+        for target in targets:
+            assert "legal" in target.get("class").split()
+            assert target.get("tabindex") == "0" and target.get("role") == "button"
+            assert target.get("aria-label")
+            # Its preview: a ghost per pushed locomotive that stays on the track, a cross per crash.
+            preview = view["previews"][target.get("data-move")]
+            box = by_class(target, "loco-preview")
+            assert len(box) == 1
+            assert len(by_class(box[0], "crash")) == (preview["crashed"] is not None)
+            moved = {loco for loco, _ in preview["steps"]} - {preview["crashed"], preview["sheltered"]}
+            assert len(by_class(box[0], "ghost")) == len(moved) + (preview["sheltered"] is not None)
+        # A spectator sees the same board and can play nothing.
+        watcher = parse(lo.draw_position(spectator, [], t))
+        check_common(watcher, spectator)
+        assert not any(e.get("data-move") for e in watcher.iter())
+    assert phases >= {"drive", "over"}
+    if game[0][0]["options"]["repair_tiles"]:
+        assert "choose" in phases
+
+
+def test_every_phase_is_reached_over_the_games() -> None:
+    phases = {view["phase"] for players, seed, options in GAMES[1:3]
+              for view, _, _ in snapshots(players, seed, options)}
+    assert phases == {"choose", "drive", "extra", "over"}
+
+
+def test_map_draws_every_square_off_the_platforms() -> None:
+    names = {e.get("data-square") for e in MAP.iter() if e.get("data-square")}
+    assert names == set(lo.LANE_PLACES)
+    assert {"s0", "s1", "s2", "f0", "f1", "f2"} <= names
+    assert len(by_class(MAP, "gap")) == 4
+
+
+def test_words_go_through_t(game: list[Shot]) -> None:
+    view, _, legal = game[len(game) // 2]
+    root = parse(lo.draw_position(view, legal, t))
+    for e in root.iter(NS + "text"):
+        # Numbers and symbols are fine; anything with a lower-case word came from t.
+        assert not re.search(r"[a-z]{3,}", TEXT_KEY.sub("", e.text or "")), e.text
+
+
+def test_side_panel_and_describe(game: list[Shot]) -> None:
+    view, spectator, _ = game[-1]
+    assert view["phase"] == "over"
+    html = face.draw_side(spectator, t)
+    assert html.count("<tr") == 1 + spectator["players"]
+    winner = spectator["winner"]
+    sheds = sum(loco["place"] == "shed" for loco in spectator["locos"] if loco["owner"] == winner)
+    assert sheds == 3 and f'data-seat="{winner}"><th>' in html
+    assert face.interlude({"type": "game_won"}, spectator, t, []) is None
+    text = lo.describe(spectator, t)
+    assert "trick.describe.you" not in text and text.count("loco.describe.player") == spectator["players"]
+    assert "trick.describe.you" in lo.describe(game[0][0], t)
+
+
+def test_draw_position_is_fast() -> None:
+    shots = snapshots(4, 9)
+    start = time.process_time()  # CPU time: steady however busy the machine is
+    for view, _, legal in shots:
+        lo.draw_position(view, legal, t)
+    per_draw = (time.process_time() - start) / len(shots)
+    assert per_draw < 0.01, f"{per_draw * 1000:.1f} ms per position"
+
+
+def test_every_key_used_is_in_a_catalog() -> None:
+    """Every key drawn is in the catalog (test_i18n checks that French has the same keys)."""
+    catalog = json.loads((Path(__file__).parents[2] / "py/ui/locales/en.json").read_text(encoding="utf-8"))
+    used = set(face.ACTIONS.values())
+
+    def spy(key: str, **params: Any) -> str:
+        used.add(key)
+        return t(key, **params)
+
+    for players, seed, options in GAMES[1:3]:
+        for view, spectator, legal in snapshots(players, seed, options):
+            lo.draw_position(view, legal, spy)
+            lo.draw_position(spectator, [], spy)
+            lo.describe(spectator, spy)
+            face.draw_side(view, spy)
+    lo.draw_map(spy)
+    assert used <= set(catalog), sorted(used - set(catalog))
+    assert {"loco.prompt.drive", "loco.aria.drive", "loco.aria.enter", "loco.prompt.choose"} <= used
