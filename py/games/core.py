@@ -9,12 +9,13 @@ JSON-serialisable and readable in a saved record. Legality lives in one place pe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 RECORD_FORMAT = 1
 
 Move = str
 Event = dict[str, Any]
+S = TypeVar("S", bound="State")
 
 
 class MalformedMove(ValueError):
@@ -224,6 +225,18 @@ class State:
         self.moves.append(text)
         self.movers.append(-1 if mover is None else mover)
         self._legal_cache = None
+
+    def _shallow_copy(self: S) -> S:
+        """A new state sharing this one's fields, with the shared bookkeeping copied: the start of
+        each game's cheap `copy()` for bots' searches (each then copies the fields it changes)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.moves = list(self.moves)
+        other.movers = list(self.movers)
+        other.events = list(self.events)
+        other._legal_cache = None
+        return other
 
     def emit(self, kind: str, **data: Any) -> None:
         self.events.append({"type": kind, "ply": len(self.moves), **data})

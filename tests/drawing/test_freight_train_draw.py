@@ -21,27 +21,15 @@ import pytest
 from games.core import State
 from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
+from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
+from svg_checks import snapshots as game_snapshots
 from ui.draw import freight_train as ft
 from ui.faces import freight_train as face
 
-NS = "{http://www.w3.org/2000/svg}"
-TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
 SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
 
 
-def t(key: str, **params: Any) -> str:
-    """A translation stub whose output is recognisable, so untranslated words stand out."""
-    return f"⟦{key}{'|' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) if params else ''}⟧"
 
-
-def parse(svg: str) -> ElementTree.Element:
-    root = ElementTree.fromstring(svg)
-    assert root.tag == NS + "svg"
-    return root
-
-
-def by_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
 
 
 def cars_in(element: ElementTree.Element) -> list[str]:
@@ -49,27 +37,19 @@ def cars_in(element: ElementTree.Element) -> list[str]:
 
 
 MAP = parse(ft.draw_map(t))
-Shot = tuple[dict[str, Any], dict[str, Any], list[str]]
 
 
 def snapshots(players: int, seed: int, options: dict[str, Any], every: int = SAMPLE) -> list[Shot]:
-    """(view of the seat to move, spectator view, legal moves) after a sample of the moves of a game."""
-    shots: list[Shot] = []
+    """A sample of the moves of a game, always including the first position of each phase."""
     seen: set[str] = set()
-    count = 0
 
-    def keep(state: State, _move: str | None) -> None:
-        nonlocal count
-        count += 1
-        phase = state.phase
-        if count % every and phase in seen and not state.is_over():
-            return
-        seen.add(phase)
-        seat = state.current_player
-        shots.append((state.view(seat), state.view(None), state.legal_moves() if seat is not None else []))
+    def keep_if(state: State, count: int) -> bool:
+        if count % every and state.phase in seen and not state.is_over():
+            return False
+        seen.add(state.phase)
+        return True
 
-    play_random_game("freight_train", players, seed, options, check=keep)
-    return shots
+    return game_snapshots("freight_train", players, seed, options, keep_if)
 
 
 GAMES = [(2, 1, {"cabooses": False}), (3, 2, {"cabooses": True}), (4, 3, {"cabooses": False}),

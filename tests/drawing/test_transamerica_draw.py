@@ -19,28 +19,16 @@ from games import get_game
 from games.core import State
 from games.transamerica.board import BOARD, COLOURS
 from random_play import play_random_game
+from svg_checks import NS, by_class, parse, t
 from ui.draw import transamerica as ta
 from ui.draw.svg import SHAPES
 from ui.draw.usa_outline import CITY_PLACES, project
 from ui.palette import SEATS
 
-NS = "{http://www.w3.org/2000/svg}"
 TEXT_KEY = re.compile(r"^⟦[a-z_.A-Z0-9]+(\|.*)?⟧$")
 
 
-def t(key: str, **params: Any) -> str:
-    """A translation stub whose output is recognisable, so untranslated words stand out."""
-    return f"⟦{key}{'|' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) if params else ''}⟧"
 
-
-def parse(svg: str) -> ElementTree.Element:
-    root = ElementTree.fromstring(svg)
-    assert root.tag == NS + "svg"
-    return root
-
-
-def by_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
 
 
 def texts(root: ElementTree.Element) -> list[str]:

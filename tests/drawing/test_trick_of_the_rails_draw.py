@@ -18,45 +18,17 @@ from xml.etree import ElementTree
 
 import pytest
 
-from games.core import State
 from games.trick_of_the_rails.cards import COMPANIES
-from random_play import play_random_game
+from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
+from svg_checks import snapshots as game_snapshots
 from ui.draw import trick_of_the_rails as tr
 from ui.faces import trick_of_the_rails as face
 
-NS = "{http://www.w3.org/2000/svg}"
-TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
-
-
-def t(key: str, **params: Any) -> str:
-    """A translation stub whose output is recognisable, so untranslated words stand out."""
-    return f"⟦{key}{'|' + ','.join(f'{k}={v}' for k, v in sorted(params.items())) if params else ''}⟧"
-
-
-def parse(svg: str) -> ElementTree.Element:
-    root = ElementTree.fromstring(svg)
-    assert root.tag == NS + "svg"
-    return root
-
-
-def by_class(root: ElementTree.Element, name: str) -> list[ElementTree.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
-
-
 MAP = parse(tr.draw_map(t))
-Shot = tuple[dict[str, Any], dict[str, Any], list[str]]
 
 
 def snapshots(players: int, seed: int, options: dict[str, Any] | None = None) -> list[Shot]:
-    """(view of the seat to move, spectator view, legal moves) after every move of a random game."""
-    shots: list[Shot] = []
-
-    def keep(state: State, _move: str | None) -> None:
-        seat = state.current_player
-        shots.append((state.view(seat), state.view(None), state.legal_moves() if seat is not None else []))
-
-    play_random_game("trick_of_the_rails", players, seed, options, check=keep)
-    return shots
+    return game_snapshots("trick_of_the_rails", players, seed, options)
 
 
 GAMES = [(3, 1, {}), (4, 2, {"mixed_line": True}), (5, 3, {"end_only": True}),

@@ -112,12 +112,7 @@ class FreightTrainState(State):
 
     def copy(self) -> FreightTrainState:
         """An independent state, much cheaper than `copy.deepcopy` (bots search on copies)."""
-        other = object.__new__(FreightTrainState)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.moves = list(self.moves)
-        other.movers = list(self.movers)
-        other.events = list(self.events)
+        other = self._shallow_copy()
         other.pool = list(self.pool)
         other.players = [player.copy() for player in self.players]
         other.main = [list(row) for row in self.main]

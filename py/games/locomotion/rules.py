@@ -65,11 +65,9 @@ class LocomotionState(State):
 
     def copy(self) -> LocomotionState:
         """A cheap independent copy for bots' look-ahead (shallow copies of every list it changes)."""
-        other = object.__new__(LocomotionState)
-        other.__dict__.update(self.__dict__)
-        for name in ("pos", "occupant", "sheds", "tiles", "crashes", "turns", "moves", "movers", "events"):
+        other = self._shallow_copy()
+        for name in ("pos", "occupant", "sheds", "tiles", "crashes", "turns"):
             setattr(other, name, list(getattr(self, name)))
-        other._legal_cache = None
         return other
 
     @classmethod

@@ -93,13 +93,7 @@ class TrickState(State):
 
     def copy(self) -> TrickState:
         """A cheap independent copy for bots' searches (no deepcopy)."""
-        other = object.__new__(TrickState)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.moves = list(self.moves)
-        other.movers = list(self.movers)
-        other.events = list(self.events)
-        other._legal_cache = None
+        other = self._shallow_copy()
         other.hands = [list(hand) for hand in self.hands]
         other.railways = {co: list(segments) for co, segments in self.railways.items()}
         other.locomotives = dict(self.locomotives)
