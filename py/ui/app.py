@@ -28,7 +28,8 @@ from ui.table import Table
 
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
-BOT_SLICE_MS = 20  # a bot thinks in slices this long, then lets the page repaint
+FRAME_MS = 110  # one step of a move's animation
+BOT_SLICE_MS = 12  # a bot thinks in slices this long, then lets the page repaint
 LINK_PREFIX = "play="
 
 
@@ -50,6 +51,7 @@ class App:
         self.game_id = playable_games()[0]
         self.maps: dict[tuple[str, str], str] = {}
         self.log_cache: tuple[Any, str, int, list[str]] = (None, "", 0, [])
+        self.animating = False
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -436,7 +438,7 @@ class App:
 
     def on_action_click(self, event: Any) -> None:
         target = event.target.closest("button")
-        if not target or not self.table:
+        if not target or not self.table or self.animating:
             return
         if web.data(target, "undo"):
             self.table.undo()
@@ -449,20 +451,44 @@ class App:
         table = self.table
         if not table or self.scrubber or not table.is_human(table.state.current_player):
             return
-        if table.needs_handover(self.shown):
+        if table.needs_handover(self.shown) or self.animating:
             return
+        before = self.view_before_move()
         try:
             events = table.play(move)
         except (IllegalMove, MalformedMove) as err:
             self.toast(self.t(err.reason, **err.params))
             return
-        self.after_move(events)
+        self.after_move(events, before)
 
-    def after_move(self, events: list[dict[str, Any]]) -> None:
+    def view_before_move(self) -> dict[str, Any] | None:
+        """The spectator's view before a move, when the game animates its moves and motion is wanted."""
+        table = self.table
+        if (not table or not hasattr(face_for(table.game.id), "frames") or self.speed == "instant"
+                or web.prefers_reduced_motion()):
+            return None
+        return table.state.view(None)
+
+    def after_move(self, events: list[dict[str, Any]], before: dict[str, Any] | None) -> None:
         self.autosave()
         table = self.table
         assert table is not None
         self.curtain_queue.extend(e for e in events if e["type"] in ("round_scored", "game_over"))
+        frames = [] if before is None else face_for(table.game.id).frames(
+            before, table.state.view(None), events, self.t)
+        self.animate(frames, self.bot_generation)
+
+    def animate(self, frames: list[str], generation: int) -> None:
+        """Show a move's intermediate positions one by one (slides, pushes), then the new position."""
+        if generation != self.bot_generation or not self.table:
+            self.animating = False
+            return
+        if frames:
+            self.animating = True
+            web.set_html("board-position", frames[0])
+            web.later(lambda: self.animate(frames[1:], generation), FRAME_MS)
+            return
+        self.animating = False
         self.render_table()
         self.after_render()
 
@@ -598,7 +624,8 @@ class App:
 
     def play_bot_move(self, generation: int, move: str) -> None:
         if generation == self.bot_generation and self.table:
-            self.after_move(self.table.play(move))
+            before = self.view_before_move()
+            self.after_move(self.table.play(move), before)
 
     # -- saving -------------------------------------------------------------------------------
     def autosave(self) -> None:

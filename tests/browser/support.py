@@ -87,7 +87,8 @@ def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = N
         page.select_option(f'#seats .seat[data-seat="{seat}"] select', kind)
     for key, value in (options or {}).items():
         page.set_checked(f'#options input[name="{key}"]', value)
-    page.click("details.more summary")
+    if page.locator("details.more").get_attribute("open") is None:
+        page.click("details.more summary")
     page.fill("#seed", str(seed))
     page.select_option("#bot-speed", speed)
     page.click("#start")

@@ -60,3 +60,48 @@ def test_reload_resumes_and_a_link_opens_the_game(app: Page, context: BrowserCon
     expect(page.locator("#replay-bar")).to_be_visible()
     assert page.locator("#replay-range").input_value() == str(len(record["moves"]))
     watch.assert_clean(page)
+
+
+def test_freight_train_take_three_is_built_by_clicks_and_confirmed(app: Page) -> None:
+    """Three cars from the main yard, one click each, undone and redone, then confirmed with "done"."""
+    start_game(app, ["human", "greedy"], game="freight_train", seed=5)
+    wait_for_my_turn(app)
+    start = ply(app)
+    take = '#board-position [data-move^="m"]'
+    for taken in range(3):
+        app.wait_for_selector(take, state="attached", timeout=30_000)
+        app.locator(take).first.click()
+        expect(app.locator("#table")).to_have_attribute("data-ply", str(start + taken + 1))
+        if taken == 1:
+            app.click("#actions [data-undo]")
+            expect(app.locator("#table")).to_have_attribute("data-ply", str(start + 1))
+            app.locator(take).first.click()
+            expect(app.locator("#table")).to_have_attribute("data-ply", str(start + 2))
+    assert app.locator(take).count() == 0, "exactly three cars are taken"
+    app.click('#actions [data-move="done"]')
+    expect(app.locator("#actions [data-undo]")).to_have_count(0)
+    assert ply(app) >= start + 4
+
+
+def test_locomotion_moves_animate_step_by_step_unless_motion_is_reduced(app: Page) -> None:
+    app.evaluate("""() => {
+        window.movingFrames = 0;
+        new MutationObserver(() => {
+            if (document.querySelector('#board-position .moving, #board-position .platform-transit'))
+                window.movingFrames += 1;
+        }).observe(document.getElementById('board-position'), {childList: true, subtree: true});
+    }""")
+    start_game(app, ["human", "greedy"], game="locomotion", seed=4, speed="normal")
+    enter = '#board-position [data-move^="enter "], #board-position [data-move^="drive "]'
+    app.wait_for_selector(enter, state="attached", timeout=60_000)
+    app.locator(enter).first.click()
+    app.wait_for_function("window.movingFrames > 1", timeout=10_000)
+
+    app.emulate_media(reduced_motion="reduce")
+    app.click("#to-lobby")
+    app.evaluate("window.movingFrames = 0")
+    start_game(app, ["human", "greedy"], game="locomotion", seed=4, speed="normal")
+    app.wait_for_selector(enter, state="attached", timeout=60_000)
+    app.locator(enter).first.click()
+    app.wait_for_selector(enter, state="attached", timeout=60_000)
+    assert app.evaluate("window.movingFrames") == 0

@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from random_play import play_random_game
 from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
 from svg_checks import snapshots as game_snapshots
 from ui.draw import locomotion as lo
@@ -163,3 +164,102 @@ def test_every_key_used_is_in_a_catalog() -> None:
     lo.draw_map(spy)
     assert used <= set(catalog), sorted(used - set(catalog))
     assert {"loco.prompt.drive", "loco.aria.drive", "loco.aria.enter", "loco.prompt.choose"} <= used
+
+
+# -- a move's animation -------------------------------------------------------------------------
+
+Step = tuple[str, dict[str, Any], dict[str, Any], list[dict[str, Any]]]
+
+
+def moves(players: int, seed: int, options: dict[str, Any]) -> list[Step]:
+    """(move, spectator view before it, after it, the events it emitted) over a random game."""
+    steps: list[Step] = []
+    last: list[Any] = []
+
+    def keep(state: Any, move: str | None) -> None:
+        after = state.view(None)
+        if move is not None:
+            before, seen = last
+            steps.append((move, before, after, state.events[seen:]))
+        last[:] = [after, len(state.events)]
+
+    play_random_game("locomotion", players, seed, options, check=keep)
+    return steps
+
+
+MOTION_GAMES = [(2, 7, {"repair_tiles": True}), (3, 4, {"repair_tiles": True})]
+
+
+@pytest.fixture(scope="module")
+def played() -> list[Step]:
+    return [step for players, seed, options in MOTION_GAMES for step in moves(players, seed, options)]
+
+
+def drawn_locos(root: ElementTree.Element) -> Counter[int]:
+    return Counter(int(e.get("data-loco")) for e in by_class(root, "loco"))
+
+
+def test_frames_show_each_step_push_crash_shed_and_slide(played: list[Step]) -> None:
+    seen: Counter[str] = Counter()
+    for move, before, after, events in played:
+        shots = [parse(svg) for svg in face.frames(before, after, events, t)]
+        kinds = [e["type"] for e in events]
+        everyone = Counter(range(len(before["locos"])))
+        for root in shots:
+            assert root.get("viewBox") == MAP.get("viewBox")
+            assert not any(e.get("data-move") for e in root.iter())
+            assert drawn_locos(root) == everyone  # none lost or doubled on the way
+        driven = [e for e in events if e["type"] == "loco_driven"]
+        steps = [tuple(step) for e in driven for step in e["steps"]]
+        # One frame per square stepped, the locomotive that stepped ringed where it now stands.
+        walk = shots[:len(steps)]
+        assert [(int(r.get("data-loco")), r.get("data-square")) for root in walk
+                for r in by_class(root, "moving")] == steps
+        for root, (mover, square) in zip(walk, steps, strict=True):
+            assert [e.get("data-square") for e in by_class(root, "loco")
+                    if e.get("data-loco") == str(mover)] == [square]
+        if driven and any(mover != driven[0]["loco"] for mover, _ in steps):
+            seen["push"] += 1
+        rest = shots[len(steps):]
+        for kind, mark in (("loco_crashed", "crash-mark"), ("loco_sheltered", "sheltering")):
+            if kind in kinds:
+                event = events[kinds.index(kind)]
+                root = rest.pop(0)
+                assert [int(e.get("data-loco")) for e in by_class(root, mark)] == [event["loco"]]
+                if kind == "loco_crashed":
+                    assert by_class(root, mark)[0].get("data-square") == event["square"]
+                    assert len(by_class(root, "crash")) == 1
+                seen[kind] += 1
+        if "platform_slid" in kinds:
+            slid = events[kinds.index("platform_slid")]
+            assert len(rest) == len(face.SLIDE_SHARES)
+            shares = []
+            for root in rest:
+                (transit,) = by_class(root, "platform-transit")
+                assert (transit.get("data-colour"), int(transit.get("data-source")),
+                        int(transit.get("data-target"))) == (slid["colour"], slid["source"], slid["target"])
+                shares.append(float(transit.get("data-share")))
+                assert sorted(drawn_locos(transit)) == sorted(slid["riders"])
+                others = {(e.get("data-colour"), int(e.get("data-gap"))) for e in by_class(root, "platform")
+                          if e not in by_class(transit, "platform")}
+                assert others == {(c, g) for g, c in enumerate(after["gaps"])
+                                  if c not in (None, slid["colour"])}
+            assert shares[0] > 0 and shares == sorted(shares) and shares[-1] < 1
+            seen["slide"] += 1
+            seen["riders"] += bool(slid["riders"])
+        else:
+            assert not rest
+        if move in ("pass", "stop", "again") and "platform_slid" not in kinds:
+            # Nothing moved: the next turn waits for a repair tile's choice.
+            assert shots == []
+            seen["still"] += 1
+    assert min(seen[k] for k in ("push", "loco_crashed", "loco_sheltered", "slide", "riders", "still")) > 0, \
+        seen
+
+
+def test_frames_are_fast(played: list[Step]) -> None:
+    sample = played[:80]
+    start = time.process_time()  # CPU time: steady however busy the machine is
+    count = sum(len(face.frames(before, after, events, t)) for _, before, after, events in sample)
+    per_frame = (time.process_time() - start) / count
+    assert count > 50 and per_frame < 0.008, f"{per_frame * 1000:.1f} ms per frame"

@@ -11,7 +11,9 @@ each leads from there (straight, a lane inward or outward, a buffer, off the tra
 showing their facing, the dice and this turn's slide, the locomotives at home and in sheds, and every
 legal board move as a target carrying `data-move`. Each target holds a preview of its move (where
 every locomotive it moves ends up, which crashes, which reaches a shed), hidden until the target is
-hovered or focused (`static/css/locomotion.css`). Every word goes through the translation function.
+hovered or focused (`static/css/locomotion.css`). `draw_frame` draws one moment of a move's
+animation on the same building blocks (see `ui.faces.locomotion.frames`). Every word goes through the
+translation function.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import cos, degrees, radians, sin
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
@@ -281,22 +283,101 @@ def _ghost(dwg: Any, owner: int, centre: Point) -> Any:
 def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
     dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t), "board-position",
                       interactive=True)
+    # A locomotive that can be driven is drawn inside its target instead.
+    drivable = {int(move.partition(" ")[2]) for move in legal if move.startswith("drive ")}
+    _board(dwg, view, t, drivable)
+    dwg.add(_targets(dwg, view, legal, t))
+    return svg.render(dwg)
+
+
+class Transit(NamedTuple):
+    """A platform part of the way (`share`, 0 to 1) from the gap it left to the gap it fills."""
+
+    colour: str
+    source: int
+    target: int
+    share: float
+
+
+def draw_frame(view: View, t: Translate, *, moving: int | None = None, crashed: int | None = None,
+               sheltering: int | None = None, transit: Transit | None = None) -> str:
+    """One moment of a move's animation, with no targets: the position `view` shows, with the
+    locomotive that just stepped (`moving`) ringed, a crash marked just ahead of the locomotive
+    `crashed` (still on its square), the locomotive `sheltering` half way from its finish square to
+    its shed, or the platform in `transit` (drawn from the gap it left, with its riders) on its way
+    across the hub."""
+    dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t), "board-position")
+    locos = {loco["id"]: loco for loco in view["locos"]}
+    hidden: set[int] = set()
+    if sheltering is not None:
+        hidden.add(sheltering)
+    if transit is not None:
+        prefix = transit.colour + "."
+        hidden.update(i for i, loco in locos.items() if (loco["square"] or "").startswith(prefix))
+    _board(dwg, view, t, hidden, transit.colour if transit is not None else None)
+    marks = dwg.g(class_="motion", **{"pointer-events": "none"})
+    if moving is not None:
+        square = locos[moving]["square"]
+        marks.add(dwg.circle(_polar(*_square_place(square, view["gaps"])), TOKEN + 6, fill="none",
+                             stroke=HIGHLIGHT, class_="moving", **{"stroke-width": 4, "data-loco": moving,
+                                                                   "data-square": square}))
+    if crashed is not None:
+        # Just ahead of the locomotive, where it runs off, so that it stays in sight.
+        square = locos[crashed]["square"]
+        radius, angle = _square_place(square, view["gaps"])
+        marks.add(_crash_mark(dwg, _polar(radius, angle + degrees((2 * TOKEN + 10) / radius)),
+                              **{"data-loco": crashed, "data-square": square}))
+    if sheltering is not None:
+        ax, ay = _polar(*LANE_PLACES[locos[sheltering]["square"]])
+        bx, by = _shed_centre(len(view["sheds"]))
+        centre = (svg.r1((ax + bx) / 2), svg.r1((ay + by) / 2))
+        marks.add(dwg.circle(centre, TOKEN + 6, fill="none", stroke=HIGHLIGHT, class_="sheltering",
+                             **{"stroke-width": 4, "data-loco": sheltering}))
+        marks.add(_loco(dwg, sheltering, locos[sheltering]["owner"], centre, False))
+    if transit is not None:
+        marks.add(_platform_in_transit(dwg, transit, [locos[i] for i in sorted(hidden)], t))
+    dwg.add(marks)
+    return svg.render(dwg)
+
+
+def _board(dwg: Any, view: View, t: Translate, hidden: set[int], moving_platform: str | None = None) -> None:
+    """Everything of the position but the targets: the platforms in their gaps (but the one on the
+    move), this turn's slide, the locomotives on the track (but `hidden`), dice, home and sheds."""
     gaps = view["gaps"]
     for gap, colour in enumerate(gaps):
-        if colour is not None:
+        if colour is not None and colour != moving_platform:
             dwg.add(_platform(colour, gap, t(f"loco.platform.{colour}")))
     if view["slide"] is not None:
         dwg.add(_slide_arrow(dwg, view["slide"]))
-    moves = set(legal)
     on_track = dwg.g(class_="locos")
     for loco in view["locos"]:
-        if loco["place"] == "track" and f"drive {loco['id']}" not in moves:
-            on_track.add(_loco(dwg, loco["id"], loco["owner"], _square_place(loco["square"], gaps), True))
+        if loco["place"] == "track" and loco["id"] not in hidden:
+            on_track.add(_loco(dwg, loco["id"], loco["owner"], _square_place(loco["square"], gaps), True,
+                               **{"data-square": loco["square"]}))
     dwg.add(on_track)
     dwg.add(_dice(dwg, view, t))
     dwg.add(_home_and_sheds(dwg, view, t))
-    dwg.add(_targets(dwg, view, legal, t))
-    return svg.render(dwg)
+
+
+def _platform_in_transit(dwg: Any, transit: Transit, riders: list[dict[str, Any]], t: Translate) -> Any:
+    """The platform as drawn in the gap it left, with its riders, moved so that its middle runs
+    straight across the hub while it turns: at share 1 it would lie exactly in its new gap."""
+    a, b = _gap_centre(transit.source), _gap_centre(transit.target)
+    turn = (b - a + 180) % 360 - 180  # the short way round; straight across, either way will do
+    middle = sum(LANE_RADII) / len(LANE_RADII)
+    (sx, sy), (ex, ey) = _polar(middle, a), _polar(middle, b)
+    share = transit.share
+    dx, dy = svg.r1((ex - sx) * share), svg.r1((ey - sy) * share)
+    group = dwg.g(class_="platform-transit",
+                  transform=f"translate({dx} {dy}) rotate({svg.r1(turn * share)} {sx} {sy})",
+                  **{"data-colour": transit.colour, "data-source": transit.source,
+                     "data-target": transit.target, "data-share": transit.share})
+    group.add(_platform(transit.colour, transit.source, t(f"loco.platform.{transit.colour}")))
+    for loco in riders:
+        _, lane, step = loco["square"].split(".")
+        place = _platform_place(int(lane), int(step), transit.source)
+        group.add(_loco(dwg, loco["id"], loco["owner"], place, True, **{"data-square": loco["square"]}))
+    return group
 
 
 def _slide_arrow(dwg: Any, slide: dict[str, Any]) -> Any:
@@ -442,11 +523,17 @@ def _preview(dwg: Any, preview: dict[str, Any], view: View, locos: dict[int, Any
         group.add(_ghost(dwg, locos[loco]["owner"], _polar(*_square_place(square, view["gaps"]))))
     if crashed is not None:
         square = last.get(crashed) or locos[crashed]["square"]
-        x, y = _polar(*_square_place(square, view["gaps"]))
-        group.add(dwg.circle((x, y), TOKEN + 4, fill=WHITE, stroke=CRASH, **{"stroke-width": 3}))
-        group.add(dwg.text("✕", insert=(x, y), dy=["0.35em"], fill=CRASH, class_="crash", **_font(20)))
+        group.add(_crash_mark(dwg, _polar(*_square_place(square, view["gaps"]))))
     if sheltered is not None:
         group.add(_ghost(dwg, locos[sheltered]["owner"], _shed_centre(len(view["sheds"]))))
+    return group
+
+
+def _crash_mark(dwg: Any, centre: Point, **attrs: Any) -> Any:
+    """A red cross in a ring where a locomotive crashes."""
+    group = dwg.g(class_="crash-mark", **attrs)
+    group.add(dwg.circle(centre, TOKEN + 4, fill=WHITE, stroke=CRASH, **{"stroke-width": 3}))
+    group.add(dwg.text("✕", insert=centre, dy=["0.35em"], fill=CRASH, class_="crash", **_font(20)))
     return group
 
 

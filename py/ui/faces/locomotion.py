@@ -3,7 +3,8 @@ panel with every player's locomotives and repair tiles.
 
 Driving a locomotive and entering one are played on the board; passing, the repair tile's choice
 before the roll and the double's extra turn are buttons. The app's generic results table is the
-game-over screen, so there is no screen between turns.
+game-over screen, so there is no screen between turns. `frames` animates a move: the locomotives
+step by step (pushes and crashes shown), a shed taken, the platform sliding across the hub.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from html import escape
 from typing import Any
 
 from games.locomotion import board_data as data
-from ui.draw.locomotion import describe, draw_map, draw_position
+from ui.draw.locomotion import Transit, describe, draw_frame, draw_map, draw_position
 from ui.panels import seat_chip
 
 Translate = Callable[..., str]
@@ -26,7 +27,10 @@ ACTIONS: dict[str, str] = {
     "pass": "action.pass",
 }
 
-__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "interlude", "scores"]
+__all__ = ["ACTIONS", "describe", "draw_map", "draw_position", "draw_side", "frames", "interlude",
+           "scores"]
+
+SLIDE_SHARES = (0.25, 0.5, 0.75)  # how far across the hub each frame of a slide shows the platform
 
 
 def scores(view: dict[str, Any]) -> list[int]:
@@ -61,3 +65,31 @@ def interlude(event: dict[str, Any], view: dict[str, Any], t: Translate,
               names: list[str]) -> tuple[str, str, str] | None:
     """No screen between turns: the game is one race, and the app shows the results at the end."""
     return None
+
+
+def frames(before: dict[str, Any], after: dict[str, Any], events: list[dict[str, Any]],
+           t: Translate) -> list[str]:
+    """The position layer's pictures between two views (spectator views before and after one move),
+    from the events that move emitted, in their order: a frame per square a locomotive steps (the
+    one driven, or the one it pushes on), a crash marked where it happens before the locomotive
+    goes home, a locomotive on its way to a shed, then the next turn's platform sliding with its
+    riders. A drive happens on the layout of `before`; the slide, always the move's last event,
+    leaves the position of `after`. Nothing to show (a `pass` with no slide, a double's choice
+    before a repair tile's choice): []."""
+    scene = dict(before, locos=[dict(loco) for loco in before["locos"]])
+    shots = []
+    for event in events:
+        kind = event["type"]
+        if kind == "loco_driven":
+            for mover, square in event["steps"]:
+                scene["locos"][mover].update(square=square, place="track")
+                shots.append(draw_frame(scene, t, moving=mover))
+        elif kind == "loco_crashed":
+            shots.append(draw_frame(scene, t, crashed=event["loco"]))
+        elif kind == "loco_sheltered":
+            shots.append(draw_frame(scene, t, sheltering=event["loco"]))
+        elif kind == "platform_slid":
+            shots.extend(draw_frame(after, t, transit=Transit(event["colour"], event["source"],
+                                                              event["target"], share))
+                         for share in SLIDE_SHARES)
+    return shots
