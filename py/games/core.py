@@ -226,6 +226,11 @@ class State:
         self.movers.append(-1 if mover is None else mover)
         self._legal_cache = None
 
+    def view_header(self, player: int | None) -> dict[str, Any]:
+        """The keys every game's view starts with: the game, its table, and whose view it is."""
+        return {"game": self.game_id, "players": self.num_players, "seat": player,
+                "options": dict(self.options), "current_player": self.current_player}
+
     def _shallow_copy(self: S) -> S:
         """A new state sharing this one's fields, with the shared bookkeeping copied: the start of
         each game's cheap `copy()` for bots' searches (each then copies the fields it changes)."""

@@ -365,11 +365,7 @@ class FreightTrainState(State):
             unseen[car] += 1
         standings = {entry["category"]: entry["points"] for entry in category_table(self.players)}
         return {
-            "game": self.game_id,
-            "players": self.num_players,
-            "seat": player,
-            "options": dict(self.options),
-            "current_player": self.current_player,
+            **self.view_header(player),
             "phase": self.phase,
             "day": self.day,
             "round": self.round,

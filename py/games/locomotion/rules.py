@@ -326,11 +326,7 @@ class LocomotionState(State):
             slide = {"colour": data.COLOURS[colour], "source": source, "target": target,
                      "direction": data.slide_direction(source, target)}
         return {
-            "game": self.game_id,
-            "players": self.num_players,
-            "seat": player,
-            "options": dict(self.options),
-            "current_player": self.current_player,
+            **self.view_header(player),
             "phase": self.phase,
             "gaps": [None if c == EMPTY else data.COLOURS[c] for c in self.layout],
             "locos": [{"id": loco, "owner": loco // PER_PLAYER,

@@ -264,13 +264,9 @@ class TransAmericaState(State):
         track_networks = [ids.setdefault(group[BOARD.edge_ends[e][0]], len(ids)) for e, _ in self.tracks]
         public = self.visible_cards or self.phase == "over"
         return {
-            "game": self.game_id,
-            "players": self.num_players,
-            "seat": player,
-            "options": dict(self.options),
+            **self.view_header(player),
             "round": self.round,
             "start_player": self.start_player,
-            "current_player": self.current_player,
             "phase": self.phase,
             "scores": list(self.scores),
             "barrier": self.barrier,

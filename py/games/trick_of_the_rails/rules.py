@@ -306,11 +306,7 @@ class TrickState(State):
         appraisals = self.appraisals()
         played = {p for p, _ in self.trick}
         return {
-            "game": self.game_id,
-            "players": self.num_players,
-            "seat": player,
-            "options": dict(self.options),
-            "current_player": self.current_player,
+            **self.view_header(player),
             "phase": self.phase,
             "hand": None if player is None else list(self.hands[player]),
             "playable": (self.playable(player)
