@@ -24,7 +24,7 @@ from ui.lobby import LobbyChoice, lobby_options_html, lobby_seats_html, parse_lo
 from ui.log import log_line
 from ui.replay import Scrubber
 from ui.saves import SaveStore, StorageFull
-from ui.table import Table
+from ui.table import HUMAN, Table
 
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
@@ -320,6 +320,10 @@ class App:
     # -- the table ----------------------------------------------------------------------------
     def sit(self, table: Table, new_save: bool, replay: bool = False) -> None:
         self.stop_bots()
+        # Load the seated bots now, in the task of the click that starts the game, if the lobby's
+        # warm-up has not done it yet: loading them later would freeze the page while they think.
+        for kind in sorted(set(table.seats) - {HUMAN}):
+            get_bot(table.game.id, kind)
         self.table = table
         if not table.names:
             table.names = [panels.seat_label(seat, [], self.t) for seat in range(len(table.seats))]
