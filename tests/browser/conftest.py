@@ -11,16 +11,6 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # One test worker runs every browser test in turn (`--dist loadgroup`), the other the engines:
-    # two browsers at once on two cores would make the timing assertions measure each other.
-    for item in items:
-        if "tests/browser/" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def site() -> Iterator[Site]:
     server = Site(ROOT)
