@@ -13,19 +13,20 @@ only says when to yield, and tests check that the counted work stays within the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
 from games import get_game
-from games.core import Move, Rng, State
+from games.core import Move, Rng, State, Steps, finish
 
 LEVELS = ("random", "greedy", "strong")
 
-# Work between two yields: well under the glue's 40 ms slices, even at Pyodide's ~2.5x slowdown.
-SLICE_SECONDS = 0.005
+# Work between two yields: at Pyodide's ~2.5x slowdown, a few ms in the browser, so the glue's slices
+# of thinking end on time even on a busy machine.
+SLICE_SECONDS = 0.002
 
-Thinking = Generator[None, None, Move]
+Thinking = Steps[Move]
 
 
 class Bot(Protocol):
@@ -73,12 +74,7 @@ def get_bot(game_id: str, level: str) -> Bot:
 
 def decide(bot: Bot, view: dict[str, Any], legal: list[Move], rng: Rng) -> Move:
     """Run a bot's thinking to its answer in one go (CPython, tests, arena)."""
-    thinking = bot.think(view, legal, rng)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as answer:
-            return answer.value
+    return finish(bot.think(view, legal, rng))
 
 
 def bot_rng(seed: int, seat: int, ply: int) -> Rng:

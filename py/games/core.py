@@ -8,6 +8,7 @@ JSON-serialisable and readable in a saved record. Legality lives in one place pe
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -16,6 +17,20 @@ RECORD_FORMAT = 1
 Move = str
 Event = dict[str, Any]
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
+
+# Work done in steps: a generator that yields `None` between steps (so the browser can repaint
+# and take clicks between them) and returns its result.
+Steps = Generator[None, None, T]
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run stepwise work to its result in one go."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 class MalformedMove(ValueError):

@@ -17,15 +17,15 @@ capped in solver calls, so its choices do not depend on the machine's speed.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Generator, Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from math import ldexp
 from typing import Any
 
 from games.bots import Pacer, Thinking
-from games.core import Move, Rng
+from games.core import Move, Rng, Steps
 from games.transamerica.board import BOARD, COLOURS
-from games.transamerica.steiner import connection, connection_cost
+from games.transamerica.steiner import solving
 
 INF = 1 << 30
 
@@ -107,9 +107,9 @@ def no_track(legal: list[Move]) -> Move:
     return "end" if "end" in legal else "pass"
 
 
-def marker_spots(cities: list[int], legal: list[Move]) -> list[int]:
+def marker_spots(cities: list[int], legal: list[Move]) -> Steps[list[int]]:
     """Free points of an optimal tree of the cities: a marker there adds nothing to the need."""
-    _, tree = connection(cities, ())
+    _, tree = yield from solving(cities, ())
     points = set(cities) | {p for e in tree for p in BOARD.edge_ends[e]}
     offered = set(legal)
     spots = [p for p in sorted(points) if marker_move(p) in offered]
@@ -130,7 +130,7 @@ class GreedyBot:
         table = Table.read(view)
         hand = table.hands[table.seat] or ()
         if view["phase"] == "marker":
-            return marker_move(rng.choice(marker_spots(list(hand), legal)))
+            return marker_move(rng.choice((yield from marker_spots(list(hand), legal))))
         tracks = track_moves(legal)
         if not tracks:
             return no_track(legal)
@@ -181,7 +181,8 @@ class StrongBot:
         demand, finish = yield from self._demand(table, rng, deadline)
         if view["phase"] == "marker":
             # Start where opponents are least likely to build: the bot lays its own track first.
-            return marker_move(min(marker_spots(hand, legal),
+            spots = yield from marker_spots(hand, legal)
+            return marker_move(min(spots,
                                    key=lambda p: (sum(demand.get(e, 0.0) for _, e in BOARD.adjacent[p]), p)))
         tracks = track_moves(legal)
         if not tracks:
@@ -193,7 +194,7 @@ class StrongBot:
         return track_move(best.edge)
 
     def _demand(self, table: Table, rng: Rng,
-                deadline: Pacer) -> Generator[None, None, tuple[dict[int, float], dict[int, float]]]:
+                deadline: Pacer) -> Steps[tuple[dict[int, float], dict[int, float]]]:
         """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
         demand: dict[int, float] = {}
         finish: dict[int, float] = {}
@@ -215,7 +216,7 @@ class StrongBot:
                             for colour in COLOURS] for _ in range(self.samples)]
             share = 1.0 / len(guesses)
             for guess in guesses:
-                need, tree = connection(table.terminals(player, guess), table.built)
+                need, tree = yield from solving(table.terminals(player, guess), table.built)
                 for e in tree:
                     demand[e] = demand.get(e, 0.0) + share
                     if need == BOARD.edges[e].cost:
@@ -234,15 +235,15 @@ class StrongBot:
         return weighted[-1][0]
 
     def _options(self, table: Table, hand: list[int], tracks: list[int], demand: dict[int, float],
-                 finish: dict[int, float], deadline: Pacer) -> Generator[None, None, list[Option]]:
+                 finish: dict[int, float], deadline: Pacer) -> Steps[list[Option]]:
         terminals = table.terminals(table.seat, hand)
         built = table.built
-        need, tree = connection(terminals, built)
+        need, tree = yield from solving(terminals, built)
         if deadline.slice_over():
             yield None
         # The tree the bot would build if the opponents laid what they are likely to need.
         shared = {e for e, d in demand.items() if d >= 0.5}
-        private = set(connection(terminals, built | shared)[1]) - shared
+        private = set((yield from solving(terminals, built | shared))[1]) - shared
         network = table.group(table.markers[table.seat])
         dist = distances([t for t in terminals if t not in network], built)
         on_tree = set(tree)
@@ -261,7 +262,7 @@ class StrongBot:
             if e in on_tree:
                 option.gain = BOARD.edges[e].cost
             elif calls < self.max_calls and self._heads_on(e, network, dist):
-                option.gain = need - connection_cost(terminals, built | {e})
+                option.gain = need - (yield from solving(terminals, built | {e}, want_tree=False))[0]
                 calls += 1
             option.score = value(e, option.gain) + (100.0 if option.gain == need else 0.0)  # 100: round won
             options.append(option)
@@ -274,7 +275,7 @@ class StrongBot:
             for option in firsts:
                 if calls >= self.max_calls:
                     break
-                follow_ups = self._follow_ups(table, terminals, network, option.edge)
+                follow_ups = yield from self._follow_ups(table, terminals, network, option.edge)
                 option.score += max((value(e, 1) for e in follow_ups), default=0.0)
                 calls += 1
                 if deadline.slice_over():
@@ -289,11 +290,11 @@ class StrongBot:
         return dist[far] < dist[near]
 
     @staticmethod
-    def _follow_ups(table: Table, terminals: list[int], network: set[int], first: int) -> list[int]:
+    def _follow_ups(table: Table, terminals: list[int], network: set[int], first: int) -> Steps[list[int]]:
         """Plain tracks of an optimal tree, once `first` is laid, that touch the grown network."""
         a, b = BOARD.edge_ends[first]
         grown = network | table.group(b if a in network else a)
-        _, tree = connection(terminals, table.built | {first})
+        _, tree = yield from solving(terminals, table.built | {first})
         return [e for e in tree if BOARD.edges[e].cost == 1
                 and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]
 

@@ -11,10 +11,12 @@ terminals are tabulated. Edge costs are 1 or 2, so every Dijkstra runs on bucket
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from functools import lru_cache
 from operator import add
 
+from games.core import Steps, finish
 from games.transamerica.board import BOARD
 
 INF = 1 << 30
@@ -118,6 +120,12 @@ def steiner_tree(adjacent: list[list[tuple[int, int]]], nodes: list[int],
     `nodes` are at most 6 distinct terminals; returns the least cost and, if wanted, the tree as
     node pairs.
     """
+    return finish(steiner_steps(adjacent, nodes, want_tree))
+
+
+def steiner_steps(adjacent: list[list[tuple[int, int]]], nodes: list[int],
+                  want_tree: bool = True) -> Steps[tuple[int, list[tuple[int, int]]]]:
+    """`steiner_tree` one terminal subset per step: a whole solve can take 20 ms in the browser."""
     if len(nodes) <= 1:
         return 0, []
     if len(nodes) > 6:
@@ -140,6 +148,7 @@ def steiner_tree(adjacent: list[list[tuple[int, int]]], nodes: list[int],
             merged = list(map(min, merged, map(add, cost[sub], cost[mask ^ sub])))
         _grow(merged, adjacent, root if mask == full else -1)
         cost[mask] = merged
+        yield None
     total = cost[full][root]
     if not want_tree:
         return total, []
@@ -171,26 +180,36 @@ def _tree(adjacent: list[list[tuple[int, int]]], cost: list[list[int]], others: 
     return pairs
 
 
-def _solve(terminals: Iterable[int], built: Collection[int], want_tree: bool) -> tuple[int, list[int]]:
+# Remembered answers, least recently used first: replays (undo, loading a save) and a bot's
+# successive decisions ask the same questions again.
+Question = tuple[frozenset[int], tuple[int, ...], bool]  # built track, contracted terminals, tree wanted
+_SOLVED: OrderedDict[Question, tuple[int, tuple[int, ...]]] = OrderedDict()
+_SOLVED_SIZE = 256
+
+
+def solving(terminals: Iterable[int], built: Collection[int],
+            want_tree: bool = True) -> Steps[tuple[int, list[int]]]:
+    """`connection` in steps, for a thinking bot: `need, tree = yield from solving(...)`."""
     track = built if isinstance(built, frozenset) else frozenset(built)
     graph = _contracted(track)
-    total, edges = _solved(track, tuple(sorted({graph.node_of[p] for p in terminals})), want_tree)
-    return total, list(edges)
-
-
-@lru_cache(maxsize=256)
-def _solved(track: frozenset[int], nodes: tuple[int, ...], want_tree: bool) -> tuple[int, tuple[int, ...]]:
-    """Remembered answers: replays (undo, loading a save) ask the same questions again."""
-    graph = _contracted(track)
-    total, pairs = steiner_tree(graph.adjacent, list(nodes), want_tree)
-    return total, tuple(sorted(graph.edge(u, v) for u, v in pairs))
+    key = (track, tuple(sorted({graph.node_of[p] for p in terminals})), want_tree)
+    answer = _SOLVED.get(key)
+    if answer is None:
+        total, pairs = yield from steiner_steps(graph.adjacent, list(key[1]), want_tree)
+        answer = total, tuple(sorted(graph.edge(u, v) for u, v in pairs))
+        _SOLVED[key] = answer
+        if len(_SOLVED) > _SOLVED_SIZE:
+            _SOLVED.popitem(last=False)
+    else:
+        _SOLVED.move_to_end(key)
+    return answer[0], list(answer[1])
 
 
 def connection_cost(terminals: Iterable[int], built: Collection[int]) -> int:
     """The least track cost (plain 1, double 2) joining all terminal points, built edges free."""
-    return _solve(terminals, built, want_tree=False)[0]
+    return finish(solving(terminals, built, want_tree=False))[0]
 
 
 def connection(terminals: Iterable[int], built: Collection[int]) -> tuple[int, list[int]]:
     """The least cost and the unbuilt edges (sorted indices) of one optimal connecting tree."""
-    return _solve(terminals, built, want_tree=True)
+    return finish(solving(terminals, built))
