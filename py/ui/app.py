@@ -29,6 +29,7 @@ from ui.table import HUMAN, Table
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
 FRAME_MS = 110  # one step of a move's animation
+LOG_LINES = 200  # the latest moves; the whole game is in the save, the link and the replay
 BOT_SLICE_MS = 12  # a bot thinks in slices this long, then lets the page repaint
 LINK_PREFIX = "play="
 
@@ -51,6 +52,7 @@ class App:
         self.game_id = playable_games()[0]
         self.maps: dict[tuple[str, str], str] = {}
         self.log_cache: tuple[Any, str, int, list[str]] = (None, "", 0, [])
+        self.log_drawn: tuple[list[str] | None, int] = (None, 0)  # the lines in #log, how many
         self.animating = False
 
     def t(self, key: str, /, **params: Any) -> str:
@@ -333,6 +335,7 @@ class App:
             self.save_id = f"g{web.wall_clock_ms():x}{web.random_seed() & 0xFFFF:04x}"
         self.shown = None
         self.curtain_queue = []
+        self.animating = False
         self.map_game = None
         web.show("lobby", False)
         web.show("table", True)
@@ -376,28 +379,39 @@ class App:
             web.set_html("board-map", self.map_svg(table.game.id))
             web.set_html("board-overlay", "")
             self.map_game = table.game.id
-        web.set_html("board-position", face.draw_position(view, legal, self.t))
+        web.patch_html("board-position", face.draw_position(view, legal, self.t))
         web.by_id("board-desc").textContent = face.describe(view, self.t)
         web.by_id("table-title").textContent = self.t("game." + table.game.id)
         web.by_id("table").setAttribute("data-ply", str(len(state.moves)))  # for tests and bug reports
         scores = face.scores(view) if hasattr(face, "scores") else view.get("scores")
-        web.set_html("players", panels.players_html(table.names, table.seats, scores,
+        web.patch_html("players", panels.players_html(table.names, table.seats, scores,
                                                     state.current_player, viewer, self.t))
-        web.set_html("hand", face.draw_side(view, self.t))
+        web.patch_html("hand", face.draw_side(view, self.t))
         web.set_html("status", escape(self.status_text(viewer)))
         buttons = [("data-move", move, self.t(key)) for move, key in face.ACTIONS.items() if move in legal]
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
         web.set_html("actions", panels.buttons_html(buttons))
-        web.set_html("log", panels.log_html(self.log_lines()[-200:]))
-        log = web.by_id("log")
-        log.scrollTop = log.scrollHeight  # the newest move in view
+        self.show_log()
         if self.scrubber:
             bar = web.by_id("replay-range")
             bar.max = str(self.scrubber.length)
             bar.value = str(self.scrubber.ply)
             web.by_id("replay-label").textContent = self.t("replay.at", ply=self.scrubber.ply,
                                                          total=self.scrubber.length)
+
+    def show_log(self) -> None:
+        """Append the log's new lines; it is redrawn only when it starts over (undo, language)."""
+        lines = self.log_lines()
+        drawn_for, drawn = self.log_drawn
+        if drawn_for is lines:
+            if drawn == len(lines):
+                return
+            web.append_html("log", panels.log_html(lines[drawn:]), keep=LOG_LINES)
+        else:
+            web.set_html("log", panels.log_html(lines[-LOG_LINES:]))
+        self.log_drawn = (lines, len(lines))
+        web.scroll_to_end("log")  # the newest move in view
 
     def log_lines(self) -> list[str]:
         """The move log; events are only ever appended to a state, so only new ones are formatted."""
@@ -474,13 +488,19 @@ class App:
         return table.state.view(None)
 
     def after_move(self, events: list[dict[str, Any]], before: dict[str, Any] | None) -> None:
+        """Save the move just played and show it."""
         self.autosave()
+        self.show_move(events, before, self.bot_generation)
+
+    def show_move(self, events: list[dict[str, Any]], before: dict[str, Any] | None, generation: int) -> None:
         table = self.table
-        assert table is not None
+        if generation != self.bot_generation or not table:
+            self.animating = False
+            return
         self.curtain_queue.extend(e for e in events if e["type"] in ("round_scored", "game_over"))
         frames = [] if before is None else face_for(table.game.id).frames(
             before, table.state.view(None), events, self.t)
-        self.animate(frames, self.bot_generation)
+        self.animate(frames, generation)
 
     def animate(self, frames: list[str], generation: int) -> None:
         """Show a move's intermediate positions one by one (slides, pushes), then the new position."""
@@ -489,12 +509,23 @@ class App:
             return
         if frames:
             self.animating = True
-            web.set_html("board-position", frames[0])
+            web.patch_html("board-position", frames[0])
             web.later(lambda: self.animate(frames[1:], generation), FRAME_MS)
             return
-        self.animating = False
         self.render_table()
+        if self.curtain_queue or self.table.state.is_over():
+            # A round-end or final screen gets a task of its own: drawn in the same task as the
+            # board it could freeze the page. No move is taken until it shows.
+            self.animating = True
+            web.later(lambda: self.settle(generation), 0)
+            return
+        self.animating = False
         self.after_render()
+
+    def settle(self, generation: int) -> None:
+        self.animating = False
+        if generation == self.bot_generation:
+            self.after_render()
 
     def after_render(self) -> None:
         """Show what must be shown (round end, hand-over, game over) or let the next bot think."""
@@ -629,7 +660,12 @@ class App:
     def play_bot_move(self, generation: int, move: str) -> None:
         if generation == self.bot_generation and self.table:
             before = self.view_before_move()
-            self.after_move(self.table.play(move), before)
+            events = self.table.play(move)
+            self.autosave()
+            # Showing the move gets a task of its own: with the rules and the save, redrawing a
+            # large board in the same task could freeze the page. No move is taken until it shows.
+            self.animating = True
+            self.bot_timer = web.later(lambda: self.show_move(events, before, generation), 0)
 
     # -- saving -------------------------------------------------------------------------------
     def autosave(self) -> None:

@@ -38,6 +38,62 @@ def set_html(element_id: str, html: str) -> None:
     by_id(element_id).innerHTML = html
 
 
+def patch_html(element_id: str, html: str, depth: int = 4) -> None:
+    """Like `set_html`, but keeps what did not change. Each new child is paired with an old one of
+    the same tag and class: an equal one stays, another is updated in place, `depth` levels down.
+    A move then costs the browser the layout of what it changed, not of the whole drawing, and
+    focus stays on a target that is still there."""
+    fresh = document.createElement("template")
+    fresh.innerHTML = html
+    _patch(by_id(element_id), fresh.content, depth)
+
+
+def _key(node: Any) -> str:
+    """What pairs an old child with a new one: its tag and class."""
+    if node.nodeType != 1:
+        return str(node.nodeName)
+    value = node.getAttribute("class")  # JsNull when absent
+    return f"{node.nodeName}.{value if isinstance(value, str) else ''}"
+
+
+def _patch(old: Any, new: Any, depth: int) -> None:
+    unused: dict[str, list[Any]] = {}
+    for node in old.childNodes:
+        unused.setdefault(_key(node), []).append(node)
+    kept = []
+    for after in list(new.childNodes):
+        same_kind = unused.get(_key(after))
+        before = same_kind.pop(0) if same_kind else None
+        if before is not None and before.isEqualNode(after):
+            kept.append(before)
+        elif before is not None and depth > 1 and before.nodeType == 1:
+            for name in list(before.getAttributeNames()):
+                if not after.hasAttribute(name):
+                    before.removeAttribute(name)
+            for name in list(after.getAttributeNames()):
+                before.setAttribute(name, after.getAttribute(name))
+            _patch(before, after, depth - 1)
+            kept.append(before)
+        else:
+            kept.append(after)
+    children = old.childNodes
+    for index, node in enumerate(kept):
+        if index >= children.length:
+            old.appendChild(node)
+        elif not children.item(index).isSameNode(node):
+            old.insertBefore(node, children.item(index))
+    while children.length > len(kept):
+        old.lastChild.remove()
+
+
+def append_html(element_id: str, html: str, keep: int) -> None:
+    """Add to the end of a list, dropping its oldest children beyond `keep`."""
+    element = by_id(element_id)
+    element.insertAdjacentHTML("beforeend", html)
+    for _ in range(element.childElementCount - keep):
+        element.firstElementChild.remove()
+
+
 def show(element_id: str, visible: bool = True) -> None:
     by_id(element_id).hidden = not visible
 
@@ -50,6 +106,17 @@ def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
 
 def later(handler: Callable[[], None], ms: float = 0) -> int:
     return window.setTimeout(create_once_callable(handler), ms)
+
+
+def scroll_to_end(element_id: str) -> None:
+    """Scroll to the bottom when the next frame is laid out anyway: reading the height now would
+    force a layout of the whole page inside the current task."""
+    element = by_id(element_id)
+
+    def scroll(_time: float) -> None:
+        element.scrollTop = element.scrollHeight
+
+    window.requestAnimationFrame(create_once_callable(scroll))
 
 
 def cancel(timer: int | None) -> None:

@@ -18,6 +18,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "html[data-app-ready]"
 BOOT_TIMEOUT_MS = 60_000
+FREEZE_MS = 100  # the issues' bound: while bots think, no single task may take longer
 
 
 def free_port() -> int:
@@ -93,3 +94,41 @@ def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = N
     page.select_option("#bot-speed", speed)
     page.click("#start")
     page.wait_for_selector("#table:not([hidden])")
+
+
+def watch_long_tasks(page: Page) -> None:
+    """From now on, record every task the browser reports as long (over 50 ms), and the animation
+    frames over 50 ms with what ran in them, to say what froze the page if a test fails."""
+    page.evaluate("""() => {
+        window.longTasks = [];
+        window.longFrames = [];
+        new PerformanceObserver(list => list.getEntries().forEach(entry => window.longTasks.push(
+            {start: entry.startTime, ms: Math.round(entry.duration)}))).observe({type: "longtask"});
+        new PerformanceObserver(list => list.getEntries().forEach(frame => window.longFrames.push({
+            start: frame.startTime, end: frame.startTime + frame.duration,
+            styleAndLayoutMs: Math.round(frame.styleAndLayoutStart
+                ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0),
+            scripts: frame.scripts.map(script => `${script.invoker} ${Math.round(script.duration)} ms`
+                + ` (forced layout ${Math.round(script.forcedStyleAndLayoutDuration)} ms)`),
+        }))).observe({type: "long-animation-frame"});
+    }""")
+
+
+def frozen_tasks(page: Page) -> list[dict]:
+    """The tasks since `watch_long_tasks` that froze the page, with the frames they overlap."""
+    return page.evaluate(f"""() => window.longTasks.filter(task => task.ms > {FREEZE_MS}).map(task => ({{
+        ms: task.ms,
+        frames: window.longFrames.filter(f => f.end > task.start && f.start < task.start + task.ms),
+    }}))""")
+
+
+def assert_same_when_drawn_afresh(page: Page) -> None:
+    """The finished game's table, updated in place move after move, is the table drawn from scratch
+    when the saved game is opened after a reload."""
+    parts = ("#board-position", "#hand", "#players", "#log")
+    patched = [page.inner_html(part) for part in parts]
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("#saved-games button.saved")
+    page.wait_for_selector("html[data-game-over]", state="attached")
+    assert [page.inner_html(part) for part in parts] == patched

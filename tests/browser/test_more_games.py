@@ -7,7 +7,16 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    Site,
+    Watch,
+    assert_same_when_drawn_afresh,
+    frozen_tasks,
+    start_game,
+    watch_long_tasks,
+)
 from ui.links import encode_link
 
 GAMES = ("freight_train", "locomotion")
@@ -34,10 +43,13 @@ def test_human_plays_by_clicking(app: Page, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_bots_only_game_ends_on_the_final_scores(app: Page, game: str) -> None:
-    start_game(app, ["greedy", "random", "greedy"], game=game, seed=6)
+def test_bots_only_game_ends_on_the_final_scores_without_freezing_the_page(app: Page, game: str) -> None:
+    start_game(app, ["greedy", "random", "strong"], game=game, seed=6)
+    watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
+    assert frozen_tasks(app) == [], "a task froze the page"
     expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    assert_same_when_drawn_afresh(app)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, start_game
+from support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    assert_same_when_drawn_afresh,
+    frozen_tasks,
+    start_game,
+    watch_long_tasks,
+)
 
 MOVE = "#board-position [data-move]"
 
@@ -23,8 +30,11 @@ def test_human_places_track_by_clicking_with_undo_until_confirmed(app: Page) -> 
     before = app.locator("#board-position .track").count()
     target = app.locator('#board-position [data-move^="track "]').first
     edge = target.get_attribute("data-move").split(" ", 1)[1]
+    app.evaluate("document.querySelector('#board-position g.markers').untouched = true")
     target.click()
     expect(app.locator(f'#board-position .track[data-edge="{edge}"]')).to_have_count(1)
+    # What the move did not change stays on the page as it was, so the browser lays out only the change.
+    assert app.evaluate("document.querySelector('#board-position g.markers').untouched") is True
     expect(app.locator('#actions [data-move="end"]')).to_be_visible()
     app.click("#actions [data-undo]")
     expect(app.locator(f'#board-position .track[data-edge="{edge}"]')).to_have_count(0)
@@ -78,21 +88,15 @@ def test_visible_cards_need_no_hand_over(app: Page) -> None:
     expect(app.locator("#curtain")).to_be_hidden()
 
 
-LONG_TASKS = """() => {
-    window.longTasks = [];
-    new PerformanceObserver(list => list.getEntries().forEach(
-        entry => window.longTasks.push(Math.round(entry.duration)))).observe({type: "longtask"});
-}"""
-
-
 def test_bots_only_game_plays_to_the_final_result_without_freezing_the_page(app: Page) -> None:
     start_game(app, ["greedy", "random", "strong"], seed=3)
-    app.evaluate(LONG_TASKS)
+    watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=240_000)
-    assert app.evaluate("window.longTasks.filter(ms => ms > 100)") == [], "a task froze the page"
+    assert frozen_tasks(app) == [], "a task froze the page"
     expect(app.locator("#curtain table.results")).to_be_visible()
     expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
     assert app.locator("#log li").count() > 50
+    assert_same_when_drawn_afresh(app)
 
 
 def test_reload_resumes_the_game(app: Page) -> None:

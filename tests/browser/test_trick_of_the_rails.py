@@ -6,7 +6,16 @@ from __future__ import annotations
 from playwright.sync_api import BrowserContext, Page, expect
 
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from support import (
+    BOOT_TIMEOUT_MS,
+    READY,
+    Site,
+    Watch,
+    assert_same_when_drawn_afresh,
+    frozen_tasks,
+    start_game,
+    watch_long_tasks,
+)
 from ui.links import encode_link
 
 GAME = "trick_of_the_rails"
@@ -34,10 +43,13 @@ def test_hot_seat_hides_hands_until_the_player_confirms(app: Page) -> None:
     app.wait_for_selector(CARD, state="attached", timeout=30_000)
 
 
-def test_bots_only_game_ends_on_the_score_screen(app: Page) -> None:
+def test_bots_only_game_ends_on_the_score_screen_without_freezing_the_page(app: Page) -> None:
     start_game(app, ["greedy", "random", "strong"], game=GAME, seed=6)
+    watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=240_000)
+    assert frozen_tasks(app) == [], "a task froze the page"
     expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    assert_same_when_drawn_afresh(app)
 
 
 def test_reload_resumes_and_a_link_opens_this_game(app: Page, context: BrowserContext, site: Site,

@@ -566,12 +566,19 @@ def draw_hand(cities: Sequence[str], t: Translate) -> str:
     height = max(1, len(names)) * (CARD_HEIGHT + CARD_GAP) - CARD_GAP + 4
     dwg = svg.drawing((0, 0, CARD_WIDTH + 4, height), t("ta.hand.title"),
                       t("ta.hand.desc", cities=", ".join(names)), "city-cards")
+    locator = ""
+    if names:
+        # Hands never share a city, so the id is unique even when every hand is shown.
+        locator = f"ta-locator-{BOARD.city_by_name[names[0]].index}"
+        thumbnail = dwg.g(id=locator)
+        thumbnail.add(_thumbnail_map())
+        dwg.defs.add(thumbnail)
     for k, name in enumerate(names):
-        dwg.add(_card(dwg, name, 2, 2 + k * (CARD_HEIGHT + CARD_GAP), t))
+        dwg.add(_card(dwg, name, 2, 2 + k * (CARD_HEIGHT + CARD_GAP), locator, t))
     return svg.render(dwg)
 
 
-def _card(dwg: Any, name: str, x: float, y: float, t: Translate) -> Any:
+def _card(dwg: Any, name: str, x: float, y: float, locator: str, t: Translate) -> Any:
     city = BOARD.city_by_name[name]
     region = REGIONS[city.colour]
     card = dwg.g(class_="city-card", **{"data-city": name, "data-colour": city.colour})
@@ -586,23 +593,30 @@ def _card(dwg: Any, name: str, x: float, y: float, t: Translate) -> Any:
                       **{"font-size": 19, "font-weight": "700"}))
     card.add(dwg.text(t(f"ta.region.{city.colour}"), insert=(x + CARD_BAND + 10, y + 42), fill=MUTED,
                       **{"font-size": 13, "font-weight": "600"}))
-    thumb_width = (CARD_HEIGHT - 8) * WIDTH / HEIGHT
-    card.add(_locator(dwg, city.point, (x + CARD_WIDTH - 5 - thumb_width, y + 4), thumb_width))
+    # A thumbnail of the map with the city marked, so a card also says where to build.
+    corner = (svg.r1(x + CARD_WIDTH - 5 - THUMB_WIDTH), svg.r1(y + 4))
+    card.add(dwg.use(f"#{locator}", insert=corner))
+    spot = _thumb(POINT_XY[city.point])
+    card.add(dwg.circle((svg.r1(corner[0] + spot[0]), svg.r1(corner[1] + spot[1])), r=4, fill=BARRIER_RED,
+                        stroke=WHITE, **{"stroke-width": 1.5}))
     return card
 
 
-def _locator(dwg: Any, point: Point, corner: XY, width: float) -> Any:
-    """A thumbnail of the map with the city marked, so a card also says where to build."""
-    scale = width / WIDTH
+THUMB_WIDTH = (CARD_HEIGHT - 8) * WIDTH / HEIGHT
 
-    def thumb(xy: XY) -> XY:
-        return svg.r1(corner[0] + xy[0] * scale), svg.r1(corner[1] + xy[1] * scale)
 
-    group = dwg.g(class_="locator", stroke=COAST, **{"stroke-width": 0.6})
-    group.add(dwg.rect(corner, (svg.r1(width), svg.r1(HEIGHT * scale)), rx=3, fill=SEA, stroke="none"))
-    group.add(dwg.polygon([thumb(xy) for xy in _outline(USA)], fill=LAND))
+def _thumb(xy: XY) -> XY:
+    scale = THUMB_WIDTH / WIDTH
+    return svg.r1(xy[0] * scale), svg.r1(xy[1] * scale)
+
+
+@cache
+def _thumbnail_map() -> svg.Frozen:
+    """The map of every card's thumbnail, built once; each hand shows it by reference, once per card."""
+    group = svg.ELEMENTS.g(class_="locator", stroke=COAST, **{"stroke-width": 0.6})
+    group.add(svg.ELEMENTS.rect((0, 0), (svg.r1(THUMB_WIDTH), svg.r1(HEIGHT * THUMB_WIDTH / WIDTH)), rx=3,
+                                fill=SEA, stroke="none"))
+    group.add(svg.ELEMENTS.polygon([_thumb(xy) for xy in _outline(USA)], fill=LAND))
     for lake in GREAT_LAKES:
-        group.add(dwg.polygon([thumb(xy) for xy in _outline(lake)], fill=SEA))
-    group.add(dwg.circle(thumb(POINT_XY[point]), r=4, fill=BARRIER_RED, stroke=WHITE,
-                         **{"stroke-width": 1.5}))
-    return group
+        group.add(svg.ELEMENTS.polygon([_thumb(xy) for xy in _outline(lake)], fill=SEA))
+    return svg.Frozen(group)
