@@ -5,6 +5,8 @@
 * bytes transferred on a cold load, the app beyond the bare page;
 * click to repainted board on TransAmerica (place a track, take it back), median and 95th percentile;
 * bot decision time per game and level in the browser's Pyodide;
+* the longest task while a bots-only table plays each game to its end in the page (the page freezes
+  if one exceeds 100 ms);
 * random full games per second and link length of complete 4-player games, under CPython.
 
 The report is printed and written between the `bench:foundation` markers of docs/benchmarks.md.
@@ -27,7 +29,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser")]
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from games.bots import play_bots_game  # noqa: E402
-from support import CHROMIUM, FLAGS, READY, Site, start_game  # noqa: E402
+from support import CHROMIUM, FLAGS, FREEZE_MS, READY, Site, start_game, watch_long_tasks  # noqa: E402
 from ui.links import encode_link  # noqa: E402
 
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -122,6 +124,22 @@ def bot_figures(page: Page, games: int) -> dict[str, dict[str, float]]:
             for name, samples in per_level.items()}
 
 
+def freeze_figures(page: Page, site: Site) -> dict[str, dict[str, int]]:
+    """Tasks over 50 ms (the browser's long tasks) while strong, greedy and random bots play a game
+    at the table, drawing every move."""
+    figures = {}
+    for game in BOT_GAMES:
+        page.goto(site.url)
+        page.wait_for_selector(READY, state="attached", timeout=120_000)
+        start_game(page, ["strong", "greedy", "random"], seed=31, game=game)
+        watch_long_tasks(page)
+        page.wait_for_selector("html[data-game-over]", state="attached", timeout=600_000)
+        tasks = [task["ms"] for task in page.evaluate("window.longTasks")]
+        figures[game] = {"plies": int(page.locator("#table").get_attribute("data-ply")),
+                         "long_tasks": len(tasks), "longest_ms": max(tasks, default=0)}
+    return figures
+
+
 def cpython_figures(games: int) -> dict[str, Any]:
     start = time.perf_counter()
     for seed in range(games):
@@ -149,6 +167,10 @@ def report(figures: dict[str, Any]) -> str:
         f"| click to repainted board ({click['clicks']} clicks) | median **{click['median_ms']} ms**, "
         f"p95 {click['p95_ms']} ms | goal median <= 30 ms |",
     ]
+    for game, stats in figures["freeze"].items():
+        longest = f"longest **{stats['longest_ms']} ms**" if stats["long_tasks"] else "**none**"
+        rows.append(f"| tasks over 50 ms while bots play {game} at the table ({stats['plies']} moves "
+                    f"drawn) | {stats['long_tasks']}, {longest} | no task over {FREEZE_MS} ms |")
     for level, stats in bots.items():
         rows.append(f"| bot decision in the browser, {level} ({stats['decisions']} decisions) | mean "
                     f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
@@ -180,6 +202,7 @@ def main() -> None:
             page.wait_for_selector(READY, state="attached", timeout=120_000)
             figures["bots"] = bot_figures(page, args.bot_games)
             figures["click"] = click_figures(page, args.clicks)
+            figures["freeze"] = freeze_figures(page, site)
             browser.close()
     finally:
         site.stop()
