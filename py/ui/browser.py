@@ -28,10 +28,15 @@ def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 
 
+def attribute(element: Any, name: str) -> str:
+    """An element's attribute, "" when absent (getAttribute then gives JsNull)."""
+    value = element.getAttribute(name)
+    return str(value) if isinstance(value, str) else ""
+
+
 def data(element: Any, name: str) -> str:
     """An element's `data-<name>` attribute, "" when absent (a missing dataset key raises in Pyodide)."""
-    value = element.getAttribute(f"data-{name}")
-    return str(value) if isinstance(value, str) else ""
+    return attribute(element, f"data-{name}")
 
 
 def set_html(element_id: str, html: str) -> None:
@@ -40,7 +45,7 @@ def set_html(element_id: str, html: str) -> None:
 
 def patch_html(element_id: str, html: str, depth: int = 4) -> None:
     """Like `set_html`, but keeps what did not change. Each new child is paired with an old one of
-    the same tag and class: an equal one stays, another is updated in place, `depth` levels down.
+    the same tag, class and move: an equal one stays, another is updated in place, `depth` levels down.
     A move then costs the browser the layout of what it changed, not of the whole drawing, and
     focus stays on a target that is still there."""
     fresh = document.createElement("template")
@@ -49,11 +54,11 @@ def patch_html(element_id: str, html: str, depth: int = 4) -> None:
 
 
 def _key(node: Any) -> str:
-    """What pairs an old child with a new one: its tag and class."""
+    """What pairs an old child with a new one: its tag, class and move (a focused target stays
+    focused only while the same move is still offered)."""
     if node.nodeType != 1:
         return str(node.nodeName)
-    value = node.getAttribute("class")  # JsNull when absent
-    return f"{node.nodeName}.{value if isinstance(value, str) else ''}"
+    return f"{node.nodeName}.{data(node, 'move')}.{attribute(node, 'class')}"
 
 
 def _patch(old: Any, new: Any, depth: int) -> None:

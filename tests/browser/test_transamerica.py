@@ -48,6 +48,21 @@ def test_human_places_track_by_clicking_with_undo_until_confirmed(app: Page) -> 
     assert app.locator("#log li").count() >= 4
 
 
+def test_keyboard_plays_a_target(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    wait_for_my_targets(app, "track")
+    target = app.locator('#board-position [data-move^="track "]').first
+    move = target.get_attribute("data-move")
+    target.focus()
+    app.keyboard.press("Enter")
+    expect(app.locator(f'#board-position .track[data-edge="{move.split(" ", 1)[1]}"]')).to_have_count(1)
+    # The board is updated in place: the focused element must not now stand for a different move.
+    focused = app.evaluate("document.activeElement.closest('[data-move]')?.getAttribute('data-move') ?? null")
+    assert focused in (None, move)
+
+
 def test_illegal_move_gets_a_message_and_the_game_goes_on(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     wait_for_my_targets(app, "marker")
