@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from games import get_game
 from games.core import Game
+from ui.i18n import Translate
 from ui.table import HUMAN, SEAT_KINDS
 
-Translate = Callable[..., str]
 MAX_NAME = 20
 MAX_SEED = (1 << 53) - 1
 

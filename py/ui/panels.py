@@ -5,14 +5,12 @@ They take a translation function `t(key, **params)` and already-known facts; all
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from ui.i18n import join
+from ui.i18n import Translate, join
 from ui.palette import player_colour, player_symbol
-
-Translate = Callable[..., str]
 
 
 def seat_chip(seat: int) -> str:

@@ -13,7 +13,7 @@ Every word goes through the translation function `t`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from textwrap import wrap
 from typing import Any
@@ -28,10 +28,9 @@ from games.freight_train.cards import (
     YARD_TAKE_MAX,
 )
 from ui.draw import svg
+from ui.draw.svg import View
+from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, PAPER, WHITE
-
-Translate = Callable[..., str]
-View = dict[str, Any]
 
 WIDTH, HEIGHT = 1200.0, 900.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)

@@ -18,7 +18,7 @@ translation function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from math import cos, degrees, radians, sin
 from typing import Any, NamedTuple
@@ -26,10 +26,10 @@ from typing import Any, NamedTuple
 from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
 from ui.draw import svg
+from ui.draw.svg import View
+from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
 
-Translate = Callable[..., str]
-View = dict[str, Any]
 Point = tuple[float, float]
 
 WIDTH, HEIGHT = 940.0, 660.0

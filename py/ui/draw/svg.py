@@ -18,6 +18,7 @@ from svgwrite.base import BaseElement
 from ui.palette import INK, seat_style
 
 Point = tuple[float, float]
+View = dict[str, Any]  # a seat's or the spectator's view of a state, as the engine gives it
 
 # Token shapes: number of corners (0 = circle), rotation of the first corner in degrees, and a
 # scale that gives each shape about the same visual weight as a circle of the same radius.

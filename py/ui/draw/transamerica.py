@@ -14,7 +14,7 @@ once and reused (`svg.Frozen`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import hypot, sqrt
@@ -23,11 +23,11 @@ from typing import Any
 from games.transamerica.board import BOARD, COLOURS, Board, Point
 from games.transamerica.scoring import START_SCORE
 from ui.draw import svg
+from ui.draw.svg import View
 from ui.draw.usa_outline import CANADA, GREAT_LAKES, MEXICO, NORTH_BORDER, RIVERS, SOUTH_BORDER, USA, project
+from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
 
-Translate = Callable[..., str]
-View = dict[str, Any]
 XY = tuple[float, float]
 Segment = tuple[XY, XY]
 

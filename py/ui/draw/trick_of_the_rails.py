@@ -12,7 +12,7 @@ city and card names are proper names and stay as printed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -28,10 +28,9 @@ from games.trick_of_the_rails.cards import (
     START,
 )
 from ui.draw import svg
+from ui.draw.svg import View
+from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
-
-Translate = Callable[..., str]
-View = dict[str, Any]
 
 WIDTH, HEIGHT = 800.0, 660.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)

@@ -7,16 +7,15 @@ yard, mobilising a locomotive and passing are buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from games.freight_train.cards import CATEGORIES
 from games.freight_train.scoring import yard_points
 from ui.draw.freight_train import describe, draw_map, draw_position
+from ui.i18n import Translate
 from ui.panels import seat_chip, seat_label
-
-Translate = Callable[..., str]
 
 ACTIONS: dict[str, str] = {
     "done": "freight.action.done",

@@ -9,15 +9,13 @@ step by step (pushes and crashes shown), a shed taken, the platform sliding acro
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from games.locomotion import board_data as data
 from ui.draw.locomotion import Transit, describe, draw_frame, draw_map, draw_position
+from ui.i18n import Translate
 from ui.panels import seat_chip
-
-Translate = Callable[..., str]
 
 ACTIONS: dict[str, str] = {
     "roll": "loco.action.roll",

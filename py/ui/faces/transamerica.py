@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -14,9 +13,8 @@ from ui.draw.transamerica import (
     draw_position,
     draw_score_track,
 )
+from ui.i18n import Translate
 from ui.panels import seat_chip
-
-Translate = Callable[..., str]
 
 ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}
 

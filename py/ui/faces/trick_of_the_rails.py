@@ -7,15 +7,13 @@ how every company scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from games.trick_of_the_rails.cards import COMPANIES, COMPANY_NAMES, SHARE_COMPANY
 from ui.draw.trick_of_the_rails import describe, draw_map, draw_position
+from ui.i18n import Translate
 from ui.panels import seat_chip
-
-Translate = Callable[..., str]
 
 ACTIONS: dict[str, str] = {}
 
