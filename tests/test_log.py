@@ -17,8 +17,9 @@ from games.locomotion import board_data as loco_board
 from games.locomotion.track import CRASH_CAUSES
 from games.trick_of_the_rails.rules import ENDS
 from random_play import play_random_game
+from ui.games import face_for
 from ui.i18n import Translator, catalog
-from ui.log import log_key, log_line
+from ui.log import SHARED_LOG, LogStyle, log_key, log_line
 
 EN, FR = Translator("en"), Translator("fr")
 RAW_KEY = re.compile(r"[a-z_]+\.[a-z_]+")
@@ -31,8 +32,12 @@ def event(kind: str, **data: Any) -> dict[str, Any]:
     return {"type": kind, "ply": 3, **data}
 
 
-def line(game_id: str | None, t: Translator, kind: str, **data: Any) -> str | None:
-    return log_line(event(kind, **data), t, NAMES, game_id)
+def style(game_id: str) -> LogStyle:
+    return face_for(game_id).log
+
+
+def line(game_id: str, t: Translator, kind: str, **data: Any) -> str | None:
+    return log_line(event(kind, **data), t, NAMES, style(game_id))
 
 
 # -- the shared mechanism ---------------------------------------------------------------------------
@@ -53,7 +58,7 @@ def test_missing_names_fall_back_to_seat_numbers() -> None:
 def test_quiet_events_and_garbage_give_no_line() -> None:
     assert line("transamerica", EN, "turn_ended", player=0) is None
     for garbage in (None, [], "track_placed", {"ply": 1}, {"type": 3}):
-        assert log_line(garbage, EN, NAMES, "transamerica") is None
+        assert log_line(garbage, EN, NAMES, style("transamerica")) is None
 
 
 def test_odd_params_never_crash() -> None:
@@ -65,30 +70,33 @@ def test_odd_params_never_crash() -> None:
         "Player ? pushes one of Ann’s locomotives."
 
 
-def test_without_a_known_game_only_the_shared_formatting_applies() -> None:
-    for game_id in (None, "chess", "../ui", ["locomotion"]):
-        assert log_key(event("dice_rolled", chosen=True), game_id) == "log.dice_rolled"
-        assert log_line(event("passed", player=0), EN, NAMES, game_id) == "Ann passes."
+def test_without_a_game_only_the_shared_formatting_applies() -> None:
+    assert log_key(event("dice_rolled", chosen=True)) == "log.dice_rolled"
+    assert log_key(event("dice_rolled", chosen=True), SHARED_LOG) == "log.dice_rolled"
+    assert log_line(event("passed", player=0), EN, NAMES) == "Ann passes."
 
 
 def test_the_shared_log_knows_no_game() -> None:
     source = (PY / "ui" / "log.py").read_text(encoding="utf-8")
     assert [game_id for game_id in GAME_IDS if game_id in source] == []
-    assert all(import_module(f"ui.logs.{game_id}") for game_id in GAME_IDS)
+    assert all(import_module(f"ui.games.{game_id}.log").LOG is face_for(game_id).log for game_id in GAME_IDS)
 
 
-def test_a_game_module_is_imported_on_its_first_event_only() -> None:
+def test_only_the_game_at_the_table_is_loaded() -> None:
     script = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
         "from ui.i18n import Translator\n"
+        "from ui.games import face_for\n"
         "from ui.log import log_line\n"
-        "loaded = lambda: sorted(m for m in sys.modules if m.startswith('ui.logs.'))\n"
+        "games = lambda: {m.split('.')[2] for m in sys.modules\n"
+        "                 if m.startswith('ui.games.') and m.count('.') > 1}\n"
+        "loaded = lambda: sorted(games() - {'face'})\n"
         "before = loaded()\n"
-        "log_line({'type': 'passed', 'player': 0}, Translator('en'), ['A'], 'locomotion')\n"
+        "log_line({'type': 'passed', 'player': 0}, Translator('en'), ['A'], face_for('locomotion').log)\n"
         "print(before, loaded())\n"
     )
     out = subprocess.run([sys.executable, "-c", script, str(PY)], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["[]", "['ui.logs.locomotion']"]
+    assert out.stdout.split() == ["[]", "['locomotion']"]
 
 
 # -- TransAmerica ---------------------------------------------------------------------------------
@@ -110,7 +118,8 @@ def test_track_shows_both_ends_and_double_track_has_its_own_line() -> None:
         "Cy lays a track: Denver → 8,5."
     assert line("transamerica", EN, "track_placed", player=2, edge="8,4,SE", cost=2) == \
         "Cy lays a double track: 8,4 → 9,5."
-    assert log_key(event("track_placed", edge="8,4,SE", cost=2), "transamerica") == "log.track_placed.double"
+    double = event("track_placed", edge="8,4,SE", cost=2)
+    assert log_key(double, style("transamerica")) == "log.track_placed.double"
 
 
 def test_lists_of_players_and_per_player_values() -> None:
@@ -153,7 +162,7 @@ def test_freight_cars_take_their_article_and_new_trains_say_so() -> None:
     assert line(game, FR, "car_moved", **started) == \
         "Cy déplace un wagon-citerne de son entrepôt privé et commence son train de citernes."
     odd = {**moved, "source": "yard", "target": "yard"}
-    assert log_key(event("car_moved", **odd), game) == "log.car_moved"
+    assert log_key(event("car_moved", **odd), style(game)) == "log.car_moved"
 
 
 def test_freight_scoring_names_only_who_scores() -> None:
@@ -239,14 +248,14 @@ def test_every_event_of_random_games_reads_well_in_both_languages(game_id: str) 
         names = NAMES[:2]  # the others fall back to "Player n"
         for e in state.events:
             kinds.add(e["type"])
-            key = log_key(e, game_id)
+            key = log_key(e, style(game_id))
             assert key in catalog("en"), key
             for t in (EN, FR):
-                text = log_line(e, t, names, game_id)
+                text = log_line(e, t, names, style(game_id))
                 if text is None:
                     assert catalog(t.lang)[key] == "", key
                     continue
                 assert "{" not in text and "None" not in text, (key, text)
                 assert not RAW_KEY.search(text), (key, text)  # a param named by a missing key
                 assert text.strip() == text and text[-1] in ".!", (key, text)
-    assert "game_over" in kinds or "game_won" in kinds
+    assert "game_over" in kinds

@@ -17,7 +17,7 @@ from games.bots import bot_rng, get_bot, play_bots_game
 from games.core import BadRecord, IllegalMove, MalformedMove
 from ui import browser as web
 from ui import panels
-from ui.faces import face_for, playable_games
+from ui.games import face_for, playable_games
 from ui.i18n import Translator, pick_language
 from ui.links import BadLink, decode_link, encode_link
 from ui.lobby import LobbyChoice, lobby_options_html, lobby_seats_html, parse_lobby
@@ -383,12 +383,12 @@ class App:
         web.by_id("board-desc").textContent = face.describe(view, self.t)
         web.by_id("table-title").textContent = self.t("game." + table.game.id)
         web.by_id("table").setAttribute("data-ply", str(len(state.moves)))  # for tests and bug reports
-        scores = face.scores(view) if hasattr(face, "scores") else view.get("scores")
+        scores = face.scores(view)
         web.patch_html("players", panels.players_html(table.names, table.seats, scores,
                                                     state.current_player, viewer, self.t))
         web.patch_html("hand", face.draw_side(view, self.t))
         web.set_html("status", escape(self.status_text(viewer)))
-        buttons = [("data-move", move, self.t(key)) for move, key in face.ACTIONS.items() if move in legal]
+        buttons = [("data-move", move, self.t(key)) for move, key in face.actions.items() if move in legal]
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
         web.set_html("actions", panels.buttons_html(buttons))
@@ -422,7 +422,7 @@ class App:
         if cached_state is not state or lang != self.lang or seen > len(events):
             seen, lines = 0, []
         for event in events[seen:]:
-            line = log_line(event, self.t, table.names, table.game.id)
+            line = log_line(event, self.t, table.names, face_for(table.game.id).log)
             if line:
                 lines.append(line)
         self.log_cache = (state, self.lang, len(events), lines)
@@ -482,7 +482,7 @@ class App:
     def view_before_move(self) -> dict[str, Any] | None:
         """The spectator's view before a move, when the game animates its moves and motion is wanted."""
         table = self.table
-        if (not table or not hasattr(face_for(table.game.id), "frames") or self.speed == "instant"
+        if (not table or not face_for(table.game.id).animated or self.speed == "instant"
                 or web.prefers_reduced_motion()):
             return None
         return table.state.view(None)

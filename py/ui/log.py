@@ -3,19 +3,18 @@
 An event `{"type": "track_placed", "player": 0, ...}` becomes the catalog text `log.track_placed`
 with its params formatted first. Params that mean the same in every game are formatted here: seats
 become player names, lists of seats "A, B and C", per-seat numbers "A: 3, B: 0". What belongs to one
-game lives in its module `ui.logs.<game_id>`, imported the first time an event of that game is
-formatted: it registers formatters for params of its events (TransAmerica shows an edge "3,4,E" as
-"3,4 → 4,4") and variant pickers that choose a more precise key (`log.track_placed.double`).
+game is its face's `LogStyle` (`ui.games.<game_id>.log`), which the caller passes:
+formatters for params of its events (TransAmerica shows an edge
+"3,4,E" as "Denver → 8,5") and variant pickers that choose a more precise key (`log.track_placed.double`).
 An empty catalog text means "not shown in the log".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from importlib import import_module
+from dataclasses import dataclass, field
 from typing import Any
 
-from games import GAME_IDS
 from ui.i18n import Translate, join
 
 Event = dict[str, Any]
@@ -80,51 +79,44 @@ VARIANTS: dict[str, Variant] = {
     "game_over": lambda event: "shared" if len(event.get("winners") or ()) > 1 else None,
 }
 
-# Registered by the game modules `ui.logs.<game_id>`: (game, event type, param) -> formatter and
-# (game, event type) -> variant picker.
-GAME_PARAMS: dict[tuple[str, str, str], Formatter] = {}
-GAME_VARIANTS: dict[tuple[str, str], Variant] = {}
-_loaded: set[str] = set()
+
+@dataclass
+class LogStyle:
+    """One game's part of the log: formatters for params of its own events, and variant pickers
+    that choose a more precise catalog key (`log.track_placed.double`)."""
+
+    params: dict[tuple[str, str], Formatter] = field(default_factory=dict)
+    variants: dict[str, Variant] = field(default_factory=dict)
+
+    def param(self, event_types: str, param: str, formatter: Formatter) -> LogStyle:
+        """Format `param` of each of the (space-separated) event types with `formatter`."""
+        for event_type in event_types.split():
+            self.params[(event_type, param)] = formatter
+        return self
+
+    def variant(self, event_type: str, picker: Variant) -> LogStyle:
+        self.variants[event_type] = picker
+        return self
 
 
-def register_param(game_id: str, event_types: str, param: str, formatter: Formatter) -> None:
-    """Format `param` of each of the (space-separated) event types of a game with `formatter`."""
-    for event_type in event_types.split():
-        GAME_PARAMS[(game_id, event_type, param)] = formatter
+SHARED_LOG = LogStyle()  # the formatting every game shares, and nothing more
 
 
-def register_variant(game_id: str, event_type: str, variant: Variant) -> None:
-    GAME_VARIANTS[(game_id, event_type)] = variant
-
-
-def _load(game_id: str | None) -> str:
-    """The game's log module imported once ("" when the game is unknown: shared formatting only)."""
-    if game_id not in GAME_IDS:
-        return ""
-    if game_id not in _loaded:
-        import_module(f"ui.logs.{game_id}")
-        _loaded.add(game_id)
-    return game_id
-
-
-def log_key(event: Event, game_id: str | None = None) -> str:
+def log_key(event: Event, style: LogStyle = SHARED_LOG) -> str:
     kind = event["type"]
-    game = _load(game_id)
-    variant = GAME_VARIANTS.get((game, kind)) or VARIANTS.get(kind)
+    variant = style.variants.get(kind) or VARIANTS.get(kind)
     suffix = variant(event) if variant else None
     return f"log.{kind}.{suffix}" if suffix else f"log.{kind}"
 
 
-def log_line(event: object, t: Translate, names: Names, game_id: str | None = None) -> str | None:
-    """The log text of one event of game `game_id` in the language of `t`, or None when it is not shown.
-
-    Without a known `game_id` only the formatting shared by every game applies.
-    """
+def log_line(event: object, t: Translate, names: Names, style: LogStyle = SHARED_LOG) -> str | None:
+    """The log text of one event in the language of `t`, formatted with its game's `style`, or None
+    when it is not shown."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         return None
-    kind, game = event["type"], _load(game_id)
+    kind = event["type"]
     params = {
-        name: (GAME_PARAMS.get((game, kind, name)) or PARAMS.get(name, plain))(value, t, names)
+        name: (style.params.get((kind, name)) or PARAMS.get(name, plain))(value, t, names)
         for name, value in event.items() if name != "type"
     }
-    return t(log_key(event, game), **params) or None
+    return t(log_key(event, style), **params) or None

@@ -21,7 +21,7 @@ HIGHLIGHT = "#ffd21f"  # what can be played now, and what was just played
 class SeatStyle:
     colour: str
     ink: str  # text colour drawn on `colour`
-    shape: str  # a name of `ui.draw.svg.SHAPES`
+    shape: str  # a name of `ui.svg.SHAPES`
     symbol: str  # the same shape as a character, for HTML
 
 

@@ -23,8 +23,8 @@ from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
 from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
 from svg_checks import snapshots as game_snapshots
-from ui.draw import freight_train as ft
-from ui.faces import freight_train as face
+from ui.games.freight_train import draw as ft
+from ui.games.freight_train import face as face
 
 SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
 
@@ -93,10 +93,10 @@ def test_every_position_draws_with_exactly_the_legal_targets(game: list[Shot]) -
         root = parse(ft.draw_position(view, legal, t))
         check_common(root, view)
         targets = [e for e in root.iter() if e.get("data-move") is not None]
-        buttons = [move for move in face.ACTIONS if move in legal]
+        buttons = [move for move in face.FACE.actions if move in legal]
         drawn = Counter(e.get("data-move") for e in targets)
         assert drawn + Counter(buttons) == Counter(legal)
-        assert not set(drawn) & set(face.ACTIONS)
+        assert not set(drawn) & set(face.FACE.actions)
         for target in targets:
             assert "legal" in target.get("class").split()
             assert target.get("tabindex") == "0" and target.get("role") == "button"
@@ -135,7 +135,7 @@ def test_words_go_through_t(game: list[Shot]) -> None:
 
 def test_side_panel_standings_and_days(game: list[Shot]) -> None:
     mid_day = next(view for view, _, _ in game if view["days"] == [] and any(view["trains"]))
-    html = face.draw_side(mid_day, t)
+    html = face.FACE.draw_side(mid_day, t)
     assert "freight.standings" in html and "freight.past_days" not in html
     kinds = {train["kind"] for trains in mid_day["trains"] for train in trains}
     with_trains = [c for c in CATEGORIES if c in kinds]
@@ -145,7 +145,7 @@ def test_side_panel_standings_and_days(game: list[Shot]) -> None:
             assert not points or f"<strong>{points}</strong>" in html
     final = game[-1][1]
     assert final["phase"] == "over" and len(final["days"]) == 3
-    html = face.draw_side(final, t)
+    html = face.FACE.draw_side(final, t)
     assert "freight.past_days" in html
     for points in final["points"]:
         assert f"<strong>{points}</strong>" in html
@@ -157,7 +157,7 @@ def test_interlude_shows_each_day_scored() -> None:
     scored = [event for event in state.events if event["type"] == "day_scored"]
     assert [event["day"] for event in scored] == [1, 2, 3]
     for event in scored:
-        title, body, overlay = face.interlude(event, view, t, ["Ann", "Bob", ""])
+        title, body, overlay = face.FACE.interlude(event, view, t, ["Ann", "Bob", ""])
         assert f"day={event['day']}" in title and overlay == ""
         assert "Ann" in body and "Bob" in body and "seat.default_name" in body
         ElementTree.fromstring(body)  # well-formed
@@ -166,7 +166,7 @@ def test_interlude_shows_each_day_scored() -> None:
         for entry in view["days"][event["day"] - 1]:
             assert f'<td class="num">{entry["yard"]:+d}</td>' in body
     others = {event["type"] for event in state.events} - {"day_scored"}
-    assert all(face.interlude({"type": kind}, view, t, []) is None for kind in others)
+    assert all(face.FACE.interlude({"type": kind}, view, t, []) is None for kind in others)
 
 
 def test_describe_names_the_viewer_and_every_player(game: list[Shot]) -> None:
@@ -199,9 +199,9 @@ def test_every_key_used_is_in_a_catalog() -> None:
     for view, spectator, legal in snapshots(3, 2, {"cabooses": True}, every=25):
         ft.draw_position(view, legal, spy)
         ft.draw_position(spectator, [], spy)
-        face.draw_side(view, spy)
+        face.FACE.draw_side(view, spy)
     ft.draw_map(spy)
-    used.update(face.ACTIONS.values())
+    used.update(face.FACE.actions.values())
     assert used <= set(catalog), used - set(catalog)
     assert {f"freight.code.{car}" for car in CAR_TYPES} <= used
     assert {"freight.aria.take", "freight.prompt.main", "freight.standings"} <= used

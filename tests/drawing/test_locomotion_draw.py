@@ -21,8 +21,8 @@ import pytest
 from random_play import play_random_game
 from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
 from svg_checks import snapshots as game_snapshots
-from ui.draw import locomotion as lo
-from ui.faces import locomotion as face
+from ui.games.locomotion import draw as lo
+from ui.games.locomotion import face as face
 
 MAP = parse(lo.draw_map(t))
 
@@ -79,9 +79,9 @@ def test_every_position_draws_with_exactly_the_legal_targets(game: list[Shot]) -
         check_common(root, view)
         targets = [e for e in root.iter() if e.get("data-move") is not None]
         board_moves = Counter(e.get("data-move") for e in targets)
-        buttons = Counter(move for move in face.ACTIONS if move in legal)
+        buttons = Counter(move for move in face.FACE.actions if move in legal)
         assert board_moves + buttons == Counter(legal)
-        assert not set(board_moves) & set(face.ACTIONS)
+        assert not set(board_moves) & set(face.FACE.actions)
         for target in targets:
             assert "legal" in target.get("class").split()
             assert target.get("tabindex") == "0" and target.get("role") == "button"
@@ -126,12 +126,12 @@ def test_words_go_through_t(game: list[Shot]) -> None:
 def test_side_panel_and_describe(game: list[Shot]) -> None:
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
-    html = face.draw_side(spectator, t)
+    html = face.FACE.draw_side(spectator, t)
     assert html.count("<tr") == 1 + spectator["players"]
     winner = spectator["winner"]
     sheds = sum(loco["place"] == "shed" for loco in spectator["locos"] if loco["owner"] == winner)
     assert sheds == 3 and f'data-seat="{winner}"><th>' in html
-    assert face.interlude({"type": "game_won"}, spectator, t, []) is None
+    assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
     text = lo.describe(spectator, t)
     assert "trick.describe.you" not in text and text.count("loco.describe.player") == spectator["players"]
     assert "trick.describe.you" in lo.describe(game[0][0], t)
@@ -149,7 +149,7 @@ def test_draw_position_is_fast() -> None:
 def test_every_key_used_is_in_a_catalog() -> None:
     """Every key drawn is in the catalog (test_i18n checks that French has the same keys)."""
     catalog = json.loads((Path(__file__).parents[2] / "py/ui/locales/en.json").read_text(encoding="utf-8"))
-    used = set(face.ACTIONS.values())
+    used = set(face.FACE.actions.values())
 
     def spy(key: str, **params: Any) -> str:
         used.add(key)
@@ -160,7 +160,7 @@ def test_every_key_used_is_in_a_catalog() -> None:
             lo.draw_position(view, legal, spy)
             lo.draw_position(spectator, [], spy)
             lo.describe(spectator, spy)
-            face.draw_side(view, spy)
+            face.FACE.draw_side(view, spy)
     lo.draw_map(spy)
     assert used <= set(catalog), sorted(used - set(catalog))
     assert {"loco.prompt.drive", "loco.aria.drive", "loco.aria.enter", "loco.prompt.choose"} <= used
@@ -202,7 +202,7 @@ def drawn_locos(root: ElementTree.Element) -> Counter[int]:
 def test_frames_show_each_step_push_crash_shed_and_slide(played: list[Step]) -> None:
     seen: Counter[str] = Counter()
     for move, before, after, events in played:
-        shots = [parse(svg) for svg in face.frames(before, after, events, t)]
+        shots = [parse(svg) for svg in face.FACE.frames(before, after, events, t)]
         kinds = [e["type"] for e in events]
         everyone = Counter(range(len(before["locos"])))
         for root in shots:
@@ -260,6 +260,6 @@ def test_frames_show_each_step_push_crash_shed_and_slide(played: list[Step]) -> 
 def test_frames_are_fast(played: list[Step]) -> None:
     sample = played[:80]
     start = time.process_time()  # CPU time: steady however busy the machine is
-    count = sum(len(face.frames(before, after, events, t)) for _, before, after, events in sample)
+    count = sum(len(face.FACE.frames(before, after, events, t)) for _, before, after, events in sample)
     per_frame = (time.process_time() - start) / count
     assert count > 50 and per_frame < 0.008, f"{per_frame * 1000:.1f} ms per frame"

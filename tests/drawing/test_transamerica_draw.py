@@ -20,10 +20,10 @@ from games.core import State
 from games.transamerica.board import BOARD, COLOURS
 from random_play import play_random_game
 from svg_checks import NS, by_class, parse, t
-from ui.draw import transamerica as ta
-from ui.draw.svg import SHAPES
-from ui.draw.usa_outline import CITY_PLACES, project
+from ui.games.transamerica import draw as ta
+from ui.games.transamerica.usa_outline import CITY_PLACES, project
 from ui.palette import SEATS
+from ui.svg import SHAPES
 
 TEXT_KEY = re.compile(r"^⟦[a-z_.A-Z0-9]+(\|.*)?⟧$")
 

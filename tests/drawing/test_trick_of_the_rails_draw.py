@@ -21,8 +21,8 @@ import pytest
 from games.trick_of_the_rails.cards import COMPANIES
 from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
 from svg_checks import snapshots as game_snapshots
-from ui.draw import trick_of_the_rails as tr
-from ui.faces import trick_of_the_rails as face
+from ui.games.trick_of_the_rails import draw as tr
+from ui.games.trick_of_the_rails import face as face
 
 MAP = parse(tr.draw_map(t))
 
@@ -114,7 +114,7 @@ def test_words_go_through_t(game: list[Shot]) -> None:
 def test_side_panel_and_end_screen(game: list[Shot]) -> None:
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
-    html = face.draw_side(spectator, t)
+    html = face.FACE.draw_side(spectator, t)
     assert "trick.final" in html and html.count("<tr") == 1 + 4 + spectator["players"]
     for rail in spectator["railways"]:
         assert f'>{rail["share_value"]}<' in html
@@ -125,9 +125,9 @@ def test_side_panel_and_end_screen(game: list[Shot]) -> None:
         for company, count in counts.items():
             if count:
                 assert f"{count}×{values[company]}" in html
-    assert face.interlude({"type": "game_over"}, spectator, t, []) is None
-    assert face.ACTIONS == {}
-    assert "trick.worth_now" in face.draw_side(game[0][0], t)
+    assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
+    assert face.FACE.actions == {}
+    assert "trick.worth_now" in face.FACE.draw_side(game[0][0], t)
 
 
 def test_describe_names_the_hand_only_for_its_owner(game: list[Shot]) -> None:
@@ -157,7 +157,7 @@ def test_every_key_used_is_in_a_catalog() -> None:
     for view, spectator, legal in snapshots(3, 1):
         tr.draw_position(view, legal, spy)
         tr.draw_position(spectator, [], spy)
-        face.draw_side(view, spy)
+        face.FACE.draw_side(view, spy)
     tr.draw_map(spy)
     assert used <= set(catalog), used - set(catalog)
     assert {"trick.prompt.play", "trick.aria.play", "trick.final"} <= used

@@ -223,7 +223,7 @@ def test_the_third_locomotive_in_a_shed_wins_at_once() -> None:
     result = state.result()
     assert result.scores == [3, 2] and result.winners == [0] and result.ranks == [1, 2]
     assert result.breakdown[0]["sheds"] == 3 and result.breakdown[1]["home"] == 2
-    assert state.events[-1] == {"type": "game_won", "ply": 0, "player": 0}
+    assert state.events[-1] == {"type": "game_over", "ply": 0, "winners": [0], "scores": [3, 2]}
     with pytest.raises(IllegalMove) as err:
         state.apply("pass")
     assert err.value.reason == "error.game_over"
@@ -281,7 +281,7 @@ def test_no_extra_turn_once_the_locomotive_is_in_a_shed_or_nothing_moved() -> No
     state = setup({4: "s0", 5: "s1", 6: "s2"}, numbers=(2, 2))
     state.apply("pass")
     assert state.current_player == 1
-    assert state.events[-1] == {"type": "turn_passed", "ply": 0, "player": 0}
+    assert state.events[-1] == {"type": "passed", "ply": 0, "player": 0}
 
 
 def test_the_extra_turn_passes_when_the_crashed_locomotive_finds_no_free_start() -> None:
@@ -456,8 +456,8 @@ EVENT_FIELDS = {
     "loco_sheltered": {"loco", "owner", "shed"},
     "extra_turn": {"player", "loco"},
     "extra_turn_declined": {"player", "loco"},
-    "turn_passed": {"player"},
-    "game_won": {"player"},
+    "passed": {"player"},
+    "game_over": {"winners", "scores"},
 }
 
 
@@ -472,4 +472,4 @@ def test_events_are_language_neutral_and_of_known_shapes() -> None:
             assert set(event) == {"type", "ply"} | EVENT_FIELDS[event["type"]]
             seen.add(event["type"])
         assert json.loads(json.dumps(state.events)) == state.events
-    assert seen == set(EVENT_FIELDS) - {"turn_passed"}  # rare in play: see the test of passing
+    assert seen == set(EVENT_FIELDS) - {"passed"}  # rare in play: see the test of passing

@@ -235,7 +235,7 @@ class LocomotionState(State):
             self.emit("extra_turn_declined", player=self.player, loco=self.driven)
             self._end_turn()
         else:
-            self.emit("turn_passed", player=self.player)
+            self.emit("passed", player=self.player)
             self._end_turn()
 
     def _entering(self) -> int:
@@ -285,7 +285,8 @@ class LocomotionState(State):
             if self.sheltered(self.player) == data.LOCOS_TO_WIN:
                 self.winner = self.player
                 self.phase = "over"
-                self.emit("game_won", player=self.player)
+                outcome = self.result()
+                self.emit("game_over", winners=outcome.winners, scores=outcome.scores)
                 return
         if self.numbers[0] == self.numbers[1] and not self.extra and pos[loco] != SHED:
             self.phase = "extra"

@@ -27,10 +27,10 @@ from games.freight_train.cards import (
     YARD_ROW_LIMIT,
     YARD_TAKE_MAX,
 )
-from ui.draw import svg
-from ui.draw.svg import View
+from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, PAPER, WHITE
+from ui.svg import View
 
 WIDTH, HEIGHT = 1200.0, 900.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from games.transamerica.board import BOARD, DIRECTIONS
 from ui.i18n import Translate
-from ui.log import Names, per_player, plain, player_list, register_param, register_variant
-
-GAME = "transamerica"
+from ui.log import LogStyle, Names, per_player, plain, player_list
 
 
 def _city(x: int, y: int) -> str | None:
@@ -32,8 +30,9 @@ def edge(value: object, t: Translate, names: Names) -> str:
     return " → ".join(_city(*end) or f"{end[0]},{end[1]}" for end in ((x, y), (x + dx, y + dy)))
 
 
-register_param(GAME, "marker_placed marker_moved", "point", point)
-register_param(GAME, "track_placed", "edge", edge)
-register_param(GAME, "round_scored", "complete", player_list)
-register_param(GAME, "round_scored", "penalties", per_player)
-register_variant(GAME, "track_placed", lambda event: "double" if event.get("cost") == 2 else None)
+LOG = LogStyle()
+LOG.param("marker_placed marker_moved", "point", point)
+LOG.param("track_placed", "edge", edge)
+LOG.param("round_scored", "complete", player_list)
+LOG.param("round_scored", "penalties", per_player)
+LOG.variant("track_placed", lambda event: "double" if event.get("cost") == 2 else None)

@@ -22,11 +22,20 @@ from typing import Any
 
 from games.transamerica.board import BOARD, COLOURS, Board, Point
 from games.transamerica.scoring import START_SCORE
-from ui.draw import svg
-from ui.draw.svg import View
-from ui.draw.usa_outline import CANADA, GREAT_LAKES, MEXICO, NORTH_BORDER, RIVERS, SOUTH_BORDER, USA, project
+from ui import svg
+from ui.games.transamerica.usa_outline import (
+    CANADA,
+    GREAT_LAKES,
+    MEXICO,
+    NORTH_BORDER,
+    RIVERS,
+    SOUTH_BORDER,
+    USA,
+    project,
+)
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
+from ui.svg import View
 
 XY = tuple[float, float]
 Segment = tuple[XY, XY]

@@ -12,7 +12,7 @@ showing their facing, the dice and this turn's slide, the locomotives at home an
 legal board move as a target carrying `data-move`. Each target holds a preview of its move (where
 every locomotive it moves ends up, which crashes, which reaches a shed), hidden until the target is
 hovered or focused (`static/css/locomotion.css`). `draw_frame` draws one moment of a move's
-animation on the same building blocks (see `ui.faces.locomotion.frames`). Every word goes through the
+animation on the same building blocks (see `ui.games.locomotion.face`). Every word goes through the
 translation function.
 """
 
@@ -25,10 +25,10 @@ from typing import Any, NamedTuple
 
 from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
-from ui.draw import svg
-from ui.draw.svg import View
+from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
+from ui.svg import View
 
 Point = tuple[float, float]
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from games.trick_of_the_rails import cards
 from ui.i18n import Translate
-from ui.log import Names, keyed, plain, register_param, register_variant
-
-GAME = "trick_of_the_rails"
+from ui.log import LogStyle, Names, keyed, plain
 
 
 def card(value: object, t: Translate, names: Names) -> str:
@@ -28,10 +26,11 @@ def company(value: object, t: Translate, names: Names) -> str:
     return cards.COMPANY_NAMES[value] if known else plain(value, t, names)
 
 
-register_param(GAME, "card_played trick_won share_taken card_removed reserve_replaced card_added", "card",
+LOG = LogStyle()
+LOG.param("card_played trick_won share_taken card_removed reserve_replaced card_added", "card",
                card)
-register_param(GAME, "reserve_replaced", "reserve", card)
-register_param(GAME, "city_placed", "city", card)
-register_param(GAME, "locomotive_placed city_placed card_added", "company", company)
-register_param(GAME, "city_placed card_added", "end", keyed("trick.end."))
-register_variant(GAME, "locomotive_placed", lambda event: "automatic" if event.get("automatic") else None)
+LOG.param("reserve_replaced", "reserve", card)
+LOG.param("city_placed", "city", card)
+LOG.param("locomotive_placed city_placed card_added", "company", company)
+LOG.param("city_placed card_added", "end", keyed("trick.end."))
+LOG.variant("locomotive_placed", lambda event: "automatic" if event.get("automatic") else None)

@@ -27,10 +27,10 @@ from games.trick_of_the_rails.cards import (
     SEGMENT_VALUE,
     START,
 )
-from ui.draw import svg
-from ui.draw.svg import View
+from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
+from ui.svg import View
 
 WIDTH, HEIGHT = 800.0, 660.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)

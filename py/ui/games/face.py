@@ -1,0 +1,66 @@
+"""What the table screen asks of a game besides its engine: a `Face`.
+
+Each game's package `ui.games.<game_id>` holds its face (`face.py`, the one `FACE`), its board
+drawing (`draw.py`, pure: a view in, SVG out) and its move-log formatting (`log.py`). The table
+screen talks to every game through this class only; what a game leaves out takes the defaults.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from ui.i18n import Translate
+from ui.log import SHARED_LOG, LogStyle
+
+V = TypeVar("V", bound=Mapping[str, Any])
+
+
+class Interlude(NamedTuple):
+    """A screen between rounds: its title, its body (HTML), and an SVG drawn over the board."""
+
+    title: str
+    body: str
+    overlay: str
+
+
+class Face(ABC, Generic[V]):
+    """How one game looks at the table. `V` is the game's view (a TypedDict of its engine)."""
+
+    # Legal moves offered as buttons rather than on the board: move -> label key.
+    actions: Mapping[str, str] = {}
+    # The game's part of the move log: how the params of its own events read.
+    log: LogStyle = SHARED_LOG
+    # Whether `frames` shows a move's way there (slides, pushes) before its new position.
+    animated: bool = False
+
+    @abstractmethod
+    def draw_map(self, t: Translate) -> str:
+        """The static layer, drawn once per game and language."""
+
+    @abstractmethod
+    def draw_position(self, view: V, legal: Sequence[str], t: Translate) -> str:
+        """The dynamic layer; every target the player may click carries `data-move`."""
+
+    @abstractmethod
+    def describe(self, view: V, t: Translate) -> str:
+        """The board's text alternative."""
+
+    def draw_side(self, view: V, t: Translate) -> str:
+        """The side panel below the players (hands, standings, score track)."""
+        return ""
+
+    def scores(self, view: V) -> list[Any] | None:
+        """What the player list shows beside each name, or None for nothing."""
+        scores = view.get("scores")
+        return list(scores) if isinstance(scores, list) else None
+
+    def interlude(self, event: Mapping[str, Any], view: V, t: Translate,
+                  names: Sequence[str]) -> Interlude | None:
+        """The screen shown after `event` (a round scored), or None for none."""
+        return None
+
+    def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate) -> list[str]:
+        """The position layer's pictures between two spectator views, one move apart."""
+        return []

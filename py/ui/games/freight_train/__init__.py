@@ -1,0 +1,1 @@
+"""Freight Train at the table: its face, yard drawing, and move log."""

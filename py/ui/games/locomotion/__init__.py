@@ -1,0 +1,1 @@
+"""Locomotion at the table: its face, board drawing and move animation, and move log."""
