@@ -8,7 +8,7 @@ PORT ?= 8000
 JOBS ?= 2
 APP_SOURCES := $(shell find py/games py/ui -name '*.py' -o -name '*.json' 2>/dev/null)
 
-.PHONY: serve test lint bench soak dist sw setup browser clean FORCE
+.PHONY: serve test lint typecheck bench soak dist sw setup browser clean FORCE
 
 serve: setup
 	@echo "Rail Table at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
@@ -16,6 +16,7 @@ serve: setup
 
 test: setup browser
 	$(PY) -m ruff check py tests tools
+	$(PY) -m mypy
 	$(PY) -m pytest -q -m "not slow" -n $(JOBS) --ignore=tests/browser
 	@# Then the browser tests, one at a time on a machine the other tests have left: they assert
 	@# timings (no task over 100 ms), which two browsers at once would make measure each other.
@@ -29,6 +30,9 @@ bench: setup browser
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check py tests tools
+
+typecheck: $(VENV)/.installed
+	$(PY) -m mypy
 
 dist: setup
 	$(PY) tools/dist.py

@@ -7,9 +7,14 @@
 * bot decision time per game and level in the browser's Pyodide;
 * the longest task while a bots-only table plays each game to its end in the page (the page freezes
   if one exceeds 100 ms);
-* random full games per second and link length of complete 4-player games, under CPython.
+* under CPython (`--only cpython` runs these alone, in a minute, with no browser): random full games
+  per second and link length of complete 4-player games; the CPU time of encoding and decoding a
+  link, of a 6-terminal Steiner solve, of each game's strong bot per decision (and its longest
+  stretch of work without yielding), of drawing a position of each game, and of Locomotion's
+  animation frames. These are the speeds unit tests used to assert; the tests now count work.
 
-The report is printed and written between the `bench:foundation` markers of docs/benchmarks.md.
+The report is printed; a full run also writes it between the `bench:foundation` markers of
+docs/benchmarks.md (a partial run, `--only`, prints its rows only).
 """
 
 from __future__ import annotations
@@ -20,17 +25,27 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from games import GAME_IDS, get_game  # noqa: E402
+from games.bots import bot_rng, get_bot, play_bots_game  # noqa: E402
+from games.core import Rng, State  # noqa: E402
+from games.transamerica import steiner  # noqa: E402
+from games.transamerica.board import BOARD, COLOURS  # noqa: E402
+from random_play import play_random_game  # noqa: E402
+from ui.games import face_for  # noqa: E402
+from ui.i18n import Translator  # noqa: E402
+from ui.links import decode_link, encode_link  # noqa: E402
 
-from games.bots import play_bots_game  # noqa: E402
-from support import CHROMIUM, FLAGS, FREEZE_MS, READY, Site, start_game, watch_long_tasks  # noqa: E402
-from ui.links import encode_link  # noqa: E402
+if TYPE_CHECKING:  # the browser parts import Playwright (and the browser tests' support) on use
+    from playwright.sync_api import Page
+
+    from support import Site
 
 DOC = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- bench:foundation -->", "<!-- /bench:foundation -->"
@@ -44,6 +59,7 @@ def percentile(values: list[float], q: float) -> float:
 def load_once(playwright: Any, profile: Path, url: str, ready_js: str,
               count_bytes: bool) -> tuple[float, int]:
     """One page load in a browser on `profile`: ms from navigation start to ready, bytes received."""
+    from support import CHROMIUM, FLAGS
     ctx = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=FLAGS, headless=True, service_workers="block")
     try:
@@ -94,6 +110,7 @@ CLICK_JS = """async (selector) => {
 
 def click_figures(page: Page, clicks: int) -> dict[str, float]:
     """Place a track and take it back, again and again: every click redraws the position layer."""
+    from support import start_game
     start_game(page, ["human", "greedy"], seed=17)
     page.wait_for_selector('#board-position [data-move^="marker "]')
     page.locator('#board-position [data-move^="marker "]').nth(40).click()
@@ -127,6 +144,7 @@ def bot_figures(page: Page, games: int) -> dict[str, dict[str, float]]:
 def freeze_figures(page: Page, site: Site) -> dict[str, dict[str, int]]:
     """Tasks over 50 ms (the browser's long tasks) while strong, greedy and random bots play a game
     at the table, drawing every move."""
+    from support import READY, start_game, watch_long_tasks
     figures = {}
     for game in BOT_GAMES:
         page.goto(site.url)
@@ -140,7 +158,162 @@ def freeze_figures(page: Page, site: Site) -> dict[str, dict[str, int]]:
     return figures
 
 
-def cpython_figures(games: int) -> dict[str, Any]:
+def cpu_ms(action: Callable[[], object]) -> float:
+    """The CPU time of one call, in ms: steady however busy the machine is."""
+    start = time.process_time()
+    action()
+    return (time.process_time() - start) * 1000.0
+
+
+def spread(samples: list[float]) -> dict[str, float]:
+    return {"count": len(samples), "median_ms": round(statistics.median(samples), 2),
+            "mean_ms": round(statistics.mean(samples), 2), "p95_ms": round(percentile(samples, 0.95), 2),
+            "max_ms": round(max(samples), 2)}
+
+
+def link_figures(repeats: int) -> dict[str, Any]:
+    """Encoding and decoding the link of a complete 4-player TransAmerica game (each replays it)."""
+    state = play_bots_game("transamerica", 4, 3, {"blocking_markers": True}, ["greedy"] * 4)
+    record, seats = state.record(), ["human"] * 4
+    text = encode_link(record, seats)
+    return {"moves": len(record["moves"]),
+            "encode": spread([cpu_ms(lambda: encode_link(record, seats)) for _ in range(repeats)]),
+            "decode": spread([cpu_ms(lambda: decode_link(text)) for _ in range(repeats)])}
+
+
+def mid_game_built(rng: Rng, count: int) -> frozenset[int]:
+    """Track grown from four random starts, like the networks of a round in progress."""
+    groups = [[rng.below(len(BOARD.points))] for _ in range(4)]
+    built: set[int] = set()
+    while len(built) < count:
+        group = rng.choice(groups)
+        q, e = rng.choice(BOARD.adjacent[rng.choice(group)])
+        if e not in built:
+            built.add(e)
+            group.append(q)
+    return frozenset(built)
+
+
+def steiner_figures(solves: int) -> dict[str, Any]:
+    """A first solve (nothing remembered) for a city of each region and a random point, on an empty
+    board and with 40 tracks built."""
+    rng = Rng(9)
+    by_colour = {colour: [c for c in BOARD.cities if c.colour == colour] for colour in COLOURS}
+    figures = {}
+    for count in (0, 40):
+        times = []
+        for _ in range(solves):
+            built = mid_game_built(rng, count)
+            terminals = [BOARD.point_index[rng.choice(cs).point] for cs in by_colour.values()]
+            terminals.append(rng.below(len(BOARD.points)))
+            steiner.connection_cost([], built)  # contraction is cached per built set, as in real use
+            steiner._SOLVED.clear()
+            times.append(cpu_ms(lambda: steiner.connection_cost(terminals, built)))  # noqa: B023
+        figures[f"{count} tracks built"] = spread(times)
+    return figures
+
+
+def strong_bot_figures(games: int) -> dict[str, dict[str, Any]]:
+    """Each decision of the strong bot in seeded 3-player games against greedy and random (the
+    browser's bot figures play the same games), in CPU time, with its longest stretch of work
+    between two yields (the real `Pacer` deciding when to yield)."""
+    figures = {}
+    levels = ["strong", "greedy", "random"]
+    for game_id in GAME_IDS:
+        decisions: list[float] = []
+        longest = 0.0  # the strong seat's longest stretch of work between two yields
+        for seed in range(500, 500 + games):
+            bots = [get_bot(game_id, level) for level in levels]
+            state = get_game(game_id).new_state(len(levels), seed, {})
+            while (seat := state.current_player) is not None:
+                thinking = bots[seat].think(state.view(seat), state.legal_moves(),
+                                            bot_rng(seed, seat, len(state.moves)))
+                start = mark = time.process_time()
+                stretch = 0.0
+                while True:
+                    try:
+                        next(thinking)
+                    except StopIteration as answer:
+                        move = answer.value
+                        break
+                    now = time.process_time()
+                    stretch, mark = max(stretch, now - mark), now
+                end = time.process_time()
+                if seat == 0:
+                    decisions.append((end - start) * 1000.0)
+                    longest = max(longest, stretch, end - mark)
+                state.apply(move)
+        figures[game_id] = dict(spread(decisions), longest_stretch_ms=round(longest * 1000.0, 2))
+    return figures
+
+
+def positions(game_id: str, players: int, seed: int, options: dict[str, Any],
+              every: int) -> list[tuple[dict[str, Any], list[str]]]:
+    """(view of the seat to move, its legal moves) after every `every`-th move of a random game."""
+    shots = []
+
+    def keep(state: State, _move: str | None) -> None:
+        seat = state.current_player
+        if seat is not None and len(state.moves) % every == 0:
+            shots.append((state.view(seat), state.legal_moves()))
+
+    play_random_game(game_id, players, seed, options, check=keep)
+    return shots
+
+
+# The random games whose positions the drawing figures draw, and the bound the unit tests used to
+# assert on the mean (CPython, CPU).
+DRAWN = {"transamerica": (6, 11, {}, 1, 25), "trick_of_the_rails": (3, 9, {}, 1, 20),
+         "freight_train": (5, 9, {"cabooses": True}, 6, 20), "locomotion": (4, 9, {}, 1, 10)}
+
+
+def drawing_figures() -> dict[str, Any]:
+    """Drawing the position layer (English), every position of a random game per game; the same
+    late TransAmerica position redrawn, as on every click; Locomotion's animation frames."""
+    t = Translator("en")
+    figures: dict[str, Any] = {}
+    for game_id in GAME_IDS:
+        players, seed, options, every, goal = DRAWN[game_id]
+        face = face_for(game_id)
+        face.draw_map(t)
+        shots = positions(game_id, players, seed, options, every)
+        face.draw_position(*shots[0], t)  # the first drawing fills the caches, as the first move does
+        times = [cpu_ms(lambda: face.draw_position(view, legal, t)) for view, legal in shots]  # noqa: B023
+        figures[game_id] = dict(spread(times), players=players, goal_ms=goal)
+    face = face_for("transamerica")
+    late = max((shot for shot in positions("transamerica", 6, 11, {}, 1)
+                if shot[0]["phase"] == "build" and not shot[0]["turn"]["placed"]),
+               key=lambda shot: len(shot[0]["tracks"]))
+    face.draw_position(*late, t)
+    figures["redraw"] = dict(spread([cpu_ms(lambda: face.draw_position(*late, t)) for _ in range(30)]),
+                             tracks=len(late[0]["tracks"]), moves=len(late[1]))
+    figures["frames"] = frame_figures(t)
+    return figures
+
+
+def frame_figures(t: Translator) -> dict[str, Any]:
+    """CPU time per animation frame over the first 80 moves of two random Locomotion games."""
+    face = face_for("locomotion")
+    steps: list[tuple[Any, Any, Any]] = []
+    last: list[Any] = []
+
+    def keep(state: State, move: str | None) -> None:
+        after = state.view(None)
+        if move is not None:
+            steps.append((last[0], after, state.events[last[1]:]))
+        last[:] = [after, len(state.events)]
+
+    for players, seed in ((2, 7), (3, 4)):
+        last.clear()
+        play_random_game("locomotion", players, seed, {"repair_tiles": True}, check=keep)
+    count = 0
+    start = time.process_time()
+    for before, after, events in steps[:80]:
+        count += len(face.frames(before, after, events, t))
+    return {"frames": count, "mean_ms": round((time.process_time() - start) * 1000.0 / count, 2)}
+
+
+def cpython_figures(games: int, bot_games: int) -> dict[str, Any]:
     start = time.perf_counter()
     for seed in range(games):
         play_bots_game("transamerica", 4, seed, {}, ["random"] * 4)
@@ -150,12 +323,22 @@ def cpython_figures(games: int) -> dict[str, Any]:
         state = play_bots_game("transamerica", 4, 900 + seed, {}, ["strong", "greedy", "greedy", "random"])
         lengths.append(len(encode_link(state.record(), ["strong", "greedy", "greedy", "random"])))
     return {"random_games_per_s": round(per_second, 2), "link_chars_max": max(lengths),
-            "link_chars_median": int(statistics.median(lengths))}
+            "link_chars_median": int(statistics.median(lengths)), "link_cpu": link_figures(10),
+            "steiner": steiner_figures(40), "strong_bots": strong_bot_figures(bot_games),
+            "drawing": drawing_figures()}
 
 
-def report(figures: dict[str, Any]) -> str:
-    boot, click, bots, cpy = figures["boot"], figures["click"], figures["bots"], figures["cpython"]
-    rows = ["| figure | measured | baseline / goal |", "|---|---|---|"]
+# What the strong bot's decisions stay under in CPython CPU time (the browser's Pyodide is about 2.5x
+# slower, and its goal is 1 s), and its longest stretch without yielding: the old unit-test bounds.
+STRONG_GOALS = {"transamerica": (300, 40), "trick_of_the_rails": (600, 30), "freight_train": (600, 40),
+                "locomotion": (300, 40)}
+
+
+def browser_rows(figures: dict[str, Any]) -> list[str]:
+    from support import FREEZE_MS
+
+    boot, click, bots = figures["boot"], figures["click"], figures["bots"]
+    rows = []
     for kind in ("cold", "warm"):
         rows.append(f"| boot to interactive, {kind} (median of {boot['runs']}) | {boot[kind]['app_ms']} ms, "
                     f"**ratio {boot[kind]['ratio']}** | bare PyScript page {boot[kind]['bare_ms']} ms; "
@@ -175,21 +358,59 @@ def report(figures: dict[str, Any]) -> str:
         rows.append(f"| bot decision in the browser, {level} ({stats['decisions']} decisions) | mean "
                     f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
                     "goal <= 1000 ms |")
-    rows += [
+    return rows
+
+
+def cpython_rows(cpy: dict[str, Any]) -> list[str]:
+    rows = [
         f"| random 4-player games per second, CPython | **{cpy['random_games_per_s']}** | - |",
         f"| link length, complete 4-player game (10 bots-only games) | median {cpy['link_chars_median']}, "
         f"**max {cpy['link_chars_max']} chars** | goal <= 2048 |",
     ]
+    link = cpy["link_cpu"]
+    rows.append(f"| link encode / decode, {link['moves']}-move 4-player game, CPython CPU (median of "
+                f"{link['encode']['count']}) | encode **{link['encode']['median_ms']} ms**, decode "
+                f"**{link['decode']['median_ms']} ms** | goal <= 1000 ms each |")
+    for board, stats in cpy["steiner"].items():
+        rows.append(f"| Steiner solve, 6 terminals, {board}, CPython CPU ({stats['count']} first solves) | "
+                    f"**median {stats['median_ms']} ms**, max {stats['max_ms']} ms | goal median <= 20 ms |")
+    for game, stats in cpy["strong_bots"].items():
+        decision, stretch = STRONG_GOALS[game]
+        rows.append(f"| strong bot decision, {game}, CPython CPU ({stats['count']} decisions) | median "
+                    f"{stats['median_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms**; "
+                    f"longest stretch without yielding {stats['longest_stretch_ms']} ms | goal max <= "
+                    f"{decision} ms, stretch <= {stretch} ms |")
+    drawing = cpy["drawing"]
+    for game in GAME_IDS:
+        stats = drawing[game]
+        rows.append(f"| drawing a position, {game}, CPython CPU ({stats['count']} positions of a "
+                    f"{stats['players']}-player random game) | **median {stats['median_ms']} ms**, mean "
+                    f"{stats['mean_ms']} ms, max {stats['max_ms']} ms | goal mean <= {stats['goal_ms']} ms |")
+    redraw, frames = drawing["redraw"], drawing["frames"]
+    rows += [
+        f"| redrawing a late TransAmerica position ({redraw['tracks']} tracks, {redraw['moves']} moves), "
+        f"CPython CPU (median of {redraw['count']}) | **{redraw['median_ms']} ms** | goal <= 25 ms, "
+        "aim 5 ms |",
+        f"| Locomotion animation frame, CPython CPU ({frames['frames']} frames) | "
+        f"**mean {frames['mean_ms']} ms** | goal <= 8 ms |",
+    ]
+    return rows
+
+
+def report(figures: dict[str, Any]) -> str:
+    rows = ["| figure | measured | baseline / goal |", "|---|---|---|"]
+    if "boot" in figures:
+        rows += browser_rows(figures)
+    if "cpython" in figures:
+        rows += cpython_rows(figures["cpython"])
     return "\n".join(rows)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
-    parser.add_argument("--clicks", type=int, default=30)
-    parser.add_argument("--bot-games", type=int, default=2)
-    parser.add_argument("--games", type=int, default=30, help="random CPython games to time")
-    args = parser.parse_args()
+def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    from support import CHROMIUM, FLAGS, READY, Site
+
     site = Site(ROOT)
     site.start()
     try:
@@ -206,10 +427,29 @@ def main() -> None:
             browser.close()
     finally:
         site.stop()
-    figures["cpython"] = cpython_figures(args.games)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("browser", "cpython"),
+                        help="run one part and print its rows (docs/benchmarks.md is left as it is)")
+    parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
+    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--bot-games", type=int, default=2,
+                        help="bots-only games per game timed, in the browser and under CPython")
+    parser.add_argument("--games", type=int, default=30, help="random CPython games to time")
+    args = parser.parse_args()
+    figures: dict[str, Any] = {}
+    if args.only != "cpython":
+        figures.update(browser_figures(args))
+    if args.only != "browser":
+        figures["cpython"] = cpython_figures(args.games, args.bot_games)
     table = report(figures)
     print(json.dumps(figures, indent=1))
     print(table)
+    if args.only:
+        return
     text = DOC.read_text() if DOC.exists() else f"# Benchmarks\n\n{BEGIN}\n{END}\n"
     head, rest = text.split(BEGIN, 1)
     tail = rest.split(END, 1)[1]

@@ -13,12 +13,12 @@ only says when to yield, and tests check that the counted work stays within the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from games import get_game
-from games.core import Move, Rng, State, Steps, finish
+from games.core import Move, Rng, State, Steps, ViewHeader, finish
 
 LEVELS = ("random", "greedy", "strong")
 
@@ -28,17 +28,29 @@ SLICE_SECONDS = 0.002
 
 Thinking = Steps[Move]
 
+# The view type a bot reads: its game's view (e.g. `TransAmericaView`), or any mapping for a bot of
+# every game. Contravariant: a bot that reads any mapping is also a bot of each game's view.
+V = TypeVar("V", bound=Mapping[str, Any], contravariant=True)
 
-class Bot(Protocol):
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking: ...
+
+class Bot(Protocol[V]):
+    def think(self, view: V, legal: list[Move], rng: Rng) -> Thinking: ...
 
 
 class RandomBot:
     """Any legal move, uniformly: the same for every game."""
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: Mapping[str, Any], legal: list[Move], rng: Rng) -> Thinking:
         yield None
         return rng.choice(legal)
+
+
+def seat_of(view: ViewHeader) -> int:
+    """The seat a bot plays: bots are only ever given a seat's view, never a spectator's."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a bot needs a seat's view, not a spectator's")
+    return seat
 
 
 class Pacer:
@@ -62,17 +74,21 @@ class Pacer:
         return True
 
 
-def get_bot(game_id: str, level: str) -> Bot:
-    """The bot of that level; greedy and strong live in `games.<game_id>.bots.BOTS`, loaded on use."""
+def get_bot(game_id: str, level: str) -> Bot[Any]:
+    """The bot of that level; greedy and strong live in `games.<game_id>.bots.BOTS`, loaded on use.
+
+    It reads that game's view type: give it the views of that game's states only.
+    """
     get_game(game_id)  # rejects an unknown game id with the registry's error
     if level not in LEVELS:
         raise ValueError(f"unknown bot level: {level!r}")
     if level == "random":
         return RandomBot()
-    return import_module(f"games.{game_id}.bots").BOTS[level]
+    bots: dict[str, Bot[Any]] = import_module(f"games.{game_id}.bots").BOTS
+    return bots[level]
 
 
-def decide(bot: Bot, view: dict[str, Any], legal: list[Move], rng: Rng) -> Move:
+def decide(bot: Bot[V], view: V, legal: list[Move], rng: Rng) -> Move:
     """Run a bot's thinking to its answer in one go (CPython, tests, arena)."""
     return finish(bot.think(view, legal, rng))
 
@@ -83,26 +99,27 @@ def bot_rng(seed: int, seat: int, ply: int) -> Rng:
 
 
 def play_bots_game(game_id: str, players: int, seed: int, options: dict[str, Any] | None,
-                   levels: Sequence[str], decision_ms: list[list[float]] | None = None,
-                   max_moves: int = 20000) -> State:
+                   levels: Sequence[str], decision_ms: list[list[float]] | None = None) -> State:
     """Play a game where every seat is a bot of `levels[seat]`; returns the finished state.
 
-    When `decision_ms` is given it receives, per seat, the wall time of each decision in ms.
+    When `decision_ms` is given it receives, per seat, the wall time of each decision in ms. A game
+    that outlasts the game's own bound on its length (`Game.max_moves`) is a bug: RuntimeError.
     """
     if len(levels) != players:
         raise ValueError("one bot level per seat")
     bots = [get_bot(game_id, level) for level in levels]
-    state = get_game(game_id).new_state(players, seed, options)
+    game = get_game(game_id)
+    state = game.new_state(players, seed, options)
+    max_moves = game.max_moves(players)
     if decision_ms is not None:
         decision_ms[:] = [[] for _ in range(players)]
-    for _ in range(max_moves):
-        seat = state.current_player
-        if seat is None:
-            return state
+    while (seat := state.current_player) is not None:
+        if len(state.moves) >= max_moves:
+            raise RuntimeError(f"bots-only game did not end within {max_moves} moves")
         view, legal, rng = state.view(seat), state.legal_moves(), bot_rng(seed, seat, len(state.moves))
         start = time.perf_counter()
         move = decide(bots[seat], view, legal, rng)
         if decision_ms is not None:
             decision_ms[seat].append((time.perf_counter() - start) * 1000.0)
         state.apply(move)
-    raise RuntimeError(f"bots-only game did not end within {max_moves} moves")
+    return state

@@ -1,23 +1,36 @@
 """The engine contract shared by every game, and the seeded generator behind every chance point.
 
-A game is a `Game` (metadata, option schema, `new_state`, `replay`) and a `State` subclass that
-implements the rules. Moves are short canonical strings ("track 3,4,E"), so they are hashable,
-JSON-serialisable and readable in a saved record. Legality lives in one place per game:
-`State.legal_moves()`; `State.apply()` checks membership in it and raises `IllegalMove`.
+A game is a `Game[S]` (metadata, option schema, `new_state`, `replay`, and the facts it declares:
+`hides_secrets`, `has_chance`, `max_moves`) and a `State` subclass `S` that implements the rules and
+names the game once, in `State.game_id`. Moves are short canonical strings ("track 3,4,E"), so they
+are hashable, JSON-serialisable and readable in a saved record. Legality lives in one place per game:
+`State.legal_moves()`; `State.apply()` checks membership in it and raises `IllegalMove`. A view is a
+`TypedDict` per game that extends `ViewHeader`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from abc import ABC, abstractmethod
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypedDict, TypeVar, cast
 
 RECORD_FORMAT = 1
 
 Move = str
 Event = dict[str, Any]
-S = TypeVar("S", bound="State")
 T = TypeVar("T")
+
+# The state class of a `Game`. Covariant, so every game is a `Game[State]` (what the registry hands
+# out), and defaulting to `State`, so a bare `Game` annotation means `Game[State]`. TypeVar defaults
+# (PEP 696) need `typing_extensions` before Python 3.13: the checker gets it, the runtime (Pyodide
+# included) never imports it and uses the plain TypeVar, which is all `Generic` needs there.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    S = TypeVarWithDefault("S", bound="State", covariant=True, default="State")
+else:
+    S = TypeVar("S", bound="State", covariant=True)
 
 # Work done in steps: a generator that yields `None` between steps (so the browser can repaint
 # and take clicks between them) and returns its result.
@@ -30,7 +43,7 @@ def finish(steps: Steps[T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            return cast(T, done.value)  # the generator's return value, typed by `Steps[T]`
 
 
 class MalformedMove(ValueError):
@@ -126,10 +139,10 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, items: list[Any] | tuple[Any, ...]) -> Any:
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list[Any]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -176,11 +189,26 @@ class Result:
                 "breakdown": self.breakdown}
 
 
+class ViewHeader(TypedDict):
+    """The keys every game's view starts with (`State.view_header`); each game's view type extends it.
+
+    A view is what one seat (or a spectator) may see of a state, as plain JSON-serialisable data.
+    """
+
+    game: str  # the game's id
+    players: int  # number of seats
+    seat: int | None  # whose view this is; None for a spectator
+    options: dict[str, Any]  # the game's options, as validated by `Game.check_options`
+    current_player: int | None  # the seat to move; None once the game is over
+
+
 class State:
     """Base class of every game's state: bookkeeping shared by all rule engines.
 
-    Subclasses implement `_legal()`, `_do(move)`, `current_player`, `is_over()`, `result()` and
-    `view()`. The base keeps the move list (the record) and the language-neutral event log.
+    Subclasses set `game_id` (the one place a game's id is declared: `Game.id` reads it) and implement
+    `_legal()`, `_do(move)`, `_parse(move)`, `current_player`, `is_over()`, `result()` and `view()`
+    (returning the game's own `ViewHeader` subtype). The base keeps the move list (the record) and the
+    language-neutral event log.
     """
 
     game_id: ClassVar[str] = ""
@@ -219,7 +247,8 @@ class State:
     def result(self) -> Result:
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> ViewHeader:
+        """What `player` may see (None: a spectator): the game's view type, a `ViewHeader` subtype."""
         raise NotImplementedError
 
     # -- shared -------------------------------------------------------------------------------
@@ -241,12 +270,12 @@ class State:
         self.movers.append(-1 if mover is None else mover)
         self._legal_cache = None
 
-    def view_header(self, player: int | None) -> dict[str, Any]:
+    def view_header(self, player: int | None) -> ViewHeader:
         """The keys every game's view starts with: the game, its table, and whose view it is."""
         return {"game": self.game_id, "players": self.num_players, "seat": player,
                 "options": dict(self.options), "current_player": self.current_player}
 
-    def _shallow_copy(self: S) -> S:
+    def _shallow_copy(self) -> Self:
         """A new state sharing this one's fields, with the shared bookkeeping copied: the start of
         each game's cheap `copy()` for bots' searches (each then copies the fields it changes)."""
         other = object.__new__(type(self))
@@ -273,15 +302,40 @@ class State:
         }
 
 
-class Game:
-    """A game's metadata and factory. One instance per game lives in the registry."""
+class Game(ABC, Generic[S]):
+    """A game's metadata, its factory of `S` states, and the facts it declares about itself.
 
-    id: ClassVar[str] = ""
+    One instance per game lives in the registry. Besides the metadata below, every game declares:
+    * `hides_secrets(options)`: whether a seat's view can hold something the other seats' views do
+      not (a hand of cards). When False, every view is the spectator's but for its "seat" key.
+    * `has_chance`: whether chance can happen after the start (dice, shuffles, deals of later
+      rounds) under some options. When False, a game is decided by its start and its moves alone:
+      the seed only shapes the start. (States keep no generator: each chance point derives one
+      from `State.seed`, as `Rng.derive(seed, label, ...)`.)
+    * `max_moves(num_players)`: an upper bound on the moves of a whole game, argued in each game.
+      Where chance could in principle prolong a game without end (dice that keep crashing
+      locomotives), it is a bound that a game passes with a chance argued to be negligible.
+    """
+
     title: ClassVar[str] = ""  # translation key of the game's name
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     option_schema: ClassVar[tuple[Option, ...]] = ()
-    state_class: ClassVar[type[State]] = State
+    state_class: type[S]  # set as a class attribute by each game
+    has_chance: ClassVar[bool]
+
+    @property
+    def id(self) -> str:
+        """The game's id, declared once as its state class's `game_id`."""
+        return self.state_class.game_id
+
+    @abstractmethod
+    def hides_secrets(self, options: Mapping[str, Any]) -> bool:
+        """Whether, under these options, a seat's view holds anything that other seats' views do not."""
+
+    @abstractmethod
+    def max_moves(self, num_players: int) -> int:
+        """An upper bound on the number of moves of a whole game with this many players."""
 
     def default_options(self) -> dict[str, Any]:
         return {opt.key: opt.default for opt in self.option_schema}
@@ -299,14 +353,19 @@ class Game:
             merged[key] = known[key].validate(value)
         return merged
 
-    def new_state(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+    def check_start(self, num_players: object, seed: object) -> tuple[int, int]:
+        """The player count and seed of a new game, checked (they may come from a record or a link)."""
         if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
             raise BadRecord("error.players_invalid", min=self.min_players, max=self.max_players)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 53:
             raise BadRecord("error.seed_invalid")
+        return num_players, seed
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> S:
+        num_players, seed = self.check_start(num_players, seed)
         return self.state_class(num_players, seed, self.check_options(options))
 
-    def replay(self, record: dict[str, Any], upto: int | None = None) -> State:
+    def replay(self, record: dict[str, Any], upto: int | None = None) -> S:
         """Rebuild a state from a record, validating every move; `upto` stops after that many moves."""
         if not isinstance(record, dict):
             raise BadRecord("error.record_shape")
@@ -319,7 +378,8 @@ class Game:
         moves = record.get("moves")
         if not isinstance(moves, list):
             raise BadRecord("error.record_shape")
-        state = self.new_state(record.get("players"), record.get("seed"), record.get("options"))
+        num_players, seed = self.check_start(record.get("players"), record.get("seed"))
+        state = self.new_state(num_players, seed, record.get("options"))
         for ply, move in enumerate(moves if upto is None else moves[:upto]):
             try:
                 state.apply(move)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import document, window
+from pyscript import document as document  # re-exported: other modules reach the DOM as `web.document`
+from pyscript import window
 
 from ui.saves import StorageFull
 
@@ -110,7 +111,7 @@ def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
 
 
 def later(handler: Callable[[], None], ms: float = 0) -> int:
-    return window.setTimeout(create_once_callable(handler), ms)
+    return int(window.setTimeout(create_once_callable(handler), ms))
 
 
 def scroll_to_end(element_id: str) -> None:
@@ -130,7 +131,7 @@ def cancel(timer: int | None) -> None:
 
 
 def now_ms() -> float:
-    return window.performance.now()
+    return float(window.performance.now())
 
 
 def wall_clock_ms() -> int:

@@ -31,7 +31,10 @@ def catalog(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         raise ValueError(f"unsupported language: {lang!r}")
     with open(LOCALES / f"{lang}.json", encoding="utf-8") as file:
-        return json.load(file)
+        texts = json.load(file)
+    if not isinstance(texts, dict) or not all(isinstance(text, str) for text in texts.values()):
+        raise ValueError(f"locales/{lang}.json is not a flat catalog of texts")
+    return texts
 
 
 def fill(text: str, params: dict[str, Any]) -> str:

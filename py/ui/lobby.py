@@ -10,6 +10,7 @@ from typing import Any
 from games import get_game
 from games.core import Game
 from ui.i18n import Translate
+from ui.saves import Listing
 from ui.table import HUMAN, SEAT_KINDS
 
 MAX_NAME = 20
@@ -77,3 +78,49 @@ def parse_lobby(game_id: str, seats: Sequence[tuple[str, str]], options: dict[st
         seed = int(seed_text)
     names = [name.strip()[:MAX_NAME] or t("seat.default_name", n=i + 1) for i, (_k, name) in enumerate(seats)]
     return LobbyChoice(game_id, [kind for kind, _name in seats], names, game.check_options(options), seed)
+
+
+def games_html(game_ids: Sequence[str], chosen: str, t: Translate) -> str:
+    """The game choice: one radio button per game, with its blurb."""
+    return f'<legend>{escape(t("lobby.game"))}</legend>' + "".join(
+        f'<label class="game-choice"><input type="radio" name="game" value="{game_id}"'
+        f'{" checked" if game_id == chosen else ""}>'
+        f'<span class="game-name">{escape(t("game." + game_id))}</span>'
+        f'<span class="game-blurb">{escape(t("blurb." + game_id))}</span></label>'
+        for game_id in game_ids
+    )
+
+
+def player_count_html(game: Game, chosen: int) -> str:
+    return "".join(f'<option{" selected" if n == chosen else ""}>{n}</option>'
+                   for n in range(game.min_players, game.max_players + 1))
+
+
+def saved_games_html(listing: Listing, t: Translate) -> str:
+    """The Continue list: each saved game with its players, state and length, and a delete button."""
+    if not listing.games:
+        return f'<li class="empty">{escape(t("lobby.no_saves"))}</li>'
+    items = []
+    for entry in listing.games:
+        players = ", ".join(entry.names) if entry.names else str(len(entry.seats))
+        status = t("lobby.status_over" if entry.over else "lobby.status_playing")
+        items.append(
+            f'<li><button type="button" class="saved" data-save="{escape(entry.save_id)}">'
+            f'<span class="saved-title">{escape(t("game." + entry.game))}</span>'
+            f'<span class="saved-meta">{escape(players)} · {escape(status)} · '
+            f'{escape(t("lobby.moves", n=entry.ply))}</span></button>'
+            f'<button type="button" class="button ghost small" data-delete="{escape(entry.save_id)}"'
+            f' aria-label="{escape(t("lobby.delete"))}">✕</button></li>'
+        )
+    return "".join(items)
+
+
+def save_problems_html(listing: Listing, t: Translate) -> str:
+    """Saved entries set aside as unreadable, each with why and a button to discard it."""
+    return "".join(
+        f"<p>{escape(t('error.save_corrupt', key=problem.key))} "
+        f"{escape(t(problem.reason, **problem.params))} "
+        f'<button type="button" class="button ghost small" data-discard="{escape(problem.key)}">'
+        f"{escape(t('lobby.discard'))}</button></p>"
+        for problem in listing.problems
+    )

@@ -70,3 +70,12 @@ def results_html(result: dict[str, Any], names: Sequence[str], t: Translate) -> 
 
 def log_html(lines: Sequence[str]) -> str:
     return "".join(f"<li>{escape(line)}</li>" for line in lines)
+
+
+def handover_html(name: str, t: Translate) -> str:
+    return f'<p>{escape(t("handover.text", name=name))}</p>'
+
+
+def share_html(url: str, t: Translate) -> str:
+    return (f'<p>{escape(t("share.copied"))}</p>'
+            f'<textarea class="share-url" readonly rows="4">{escape(url)}</textarea>')

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from games import GAME_IDS, get_game
 from ui.table import SEAT_KINDS
@@ -99,11 +99,11 @@ class SavedGame:
 
     @property
     def game(self) -> str:
-        return self.record["game"]
+        return str(self.record["game"])  # one of `GAME_IDS`: checked by `_entry`
 
     @property
     def players(self) -> int:
-        return self.record["players"]
+        return int(self.record["players"])  # an int: checked by `_entry`
 
     @property
     def over(self) -> bool:
@@ -130,7 +130,7 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _loads(raw: object) -> Any:
+def _loads(raw: object) -> object:
     if not isinstance(raw, str):
         raise BadSave("error.save_damaged")
     try:
@@ -139,11 +139,11 @@ def _loads(raw: object) -> Any:
         raise BadSave("error.save_damaged") from err
 
 
-def _is_str_list(value: object) -> bool:
+def _is_str_list(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -159,17 +159,16 @@ def _entry(save_id: str, data: object) -> SavedGame:
     if record.get("game") not in GAME_IDS:
         raise BadSave("error.save_game")
     players, moves = record.get("players"), record.get("moves")
-    valid = (
+    title, status, updated = data.get("title"), data.get("status"), data.get("updated")
+    if not (
         _is_int(players) and _is_str_list(moves)
         and _is_str_list(seats) and len(seats) == players and all(s in SEAT_KINDS for s in seats)
         and _is_str_list(names) and len(names) in (0, players)
-        and isinstance(data.get("title"), str) and data.get("status") in STATUSES
-        and _is_int(data.get("updated"))
-    )
-    if not valid:
+        and isinstance(title, str) and isinstance(status, str) and status in STATUSES
+        and _is_int(updated)
+    ):
         raise BadSave("error.save_damaged")
-    return SavedGame(save_id, record, seats, names, data["title"], len(moves), data["status"],
-                     data["updated"])
+    return SavedGame(save_id, record, seats, names, title, len(moves), status, updated)
 
 
 class SaveStore:
@@ -258,9 +257,10 @@ class SaveStore:
                     aside = None
                 if not isinstance(aside, dict):
                     aside = {}
-                reason = aside.get("reason") if isinstance(aside.get("reason"), str) else "error.save_damaged"
-                params = aside.get("params") if isinstance(aside.get("params"), dict) else {}
-                found.append(Problem(key[len(QUARANTINE_PREFIX):], reason, params))
+                reason, params = aside.get("reason"), aside.get("params")
+                found.append(Problem(key[len(QUARANTINE_PREFIX):],
+                                     reason if isinstance(reason, str) else "error.save_damaged",
+                                     params if isinstance(params, dict) else {}))
         return found
 
     def discard(self, key: str) -> None:

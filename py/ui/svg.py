@@ -18,7 +18,6 @@ from svgwrite.base import BaseElement
 from ui.palette import INK, seat_style
 
 Point = tuple[float, float]
-View = dict[str, Any]  # a seat's or the spectator's view of a state, as the engine gives it
 
 # Token shapes: number of corners (0 = circle), rotation of the first corner in degrees, and a
 # scale that gives each shape about the same visual weight as a circle of the same radius.
@@ -68,7 +67,7 @@ class Frozen:
     __slots__ = ("_xml",)
 
     def __init__(self, element: BaseElement) -> None:
-        self._xml = element.get_xml()
+        self._xml: ElementTree.Element = element.get_xml()
 
     def get_xml(self) -> ElementTree.Element:
         return self._xml

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import get_game
+from games.bots import LEVELS
 from games.core import Game, State
 
 HUMAN = "human"
-BOT_LEVELS = ("random", "greedy", "strong")
-SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+SEAT_KINDS = (HUMAN, *LEVELS)  # a seat is a human or a bot of one of the levels
 
 
 @dataclass
@@ -51,9 +51,10 @@ class Table:
         return seat is not None and self.seats[seat] == HUMAN
 
     @property
-    def secrets_public(self) -> bool:
-        """True when nothing on the table is hidden (e.g. TransAmerica's visible-cards variant)."""
-        return bool(self.state.options.get("visible_cards"))
+    def hides_secrets(self) -> bool:
+        """Whether one seat's view holds what another's does not (not in Locomotion, nor in
+        TransAmerica's visible-cards variant): only then does a shared device need a hand-over."""
+        return self.game.hides_secrets(self.state.options)
 
     def viewer(self, last_viewer: int | None = None) -> int | None:
         """The seat whose view the screen shows: the human to move, else the last human shown.
@@ -73,7 +74,7 @@ class Table:
     def needs_handover(self, shown: int | None) -> bool:
         """A human other than the one whose secrets are on screen is to move on a shared device."""
         current = self.state.current_player
-        return (len(self.humans) > 1 and not self.secrets_public and self.is_human(current)
+        return (len(self.humans) > 1 and self.hides_secrets and self.is_human(current)
                 and shown != current)
 
     # -- moves --------------------------------------------------------------------------------

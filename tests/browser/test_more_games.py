@@ -117,3 +117,21 @@ def test_locomotion_moves_animate_step_by_step_unless_motion_is_reduced(app: Pag
     app.locator(enter).first.click()
     app.wait_for_selector(enter, state="attached", timeout=60_000)
     assert app.evaluate("window.movingFrames") == 0
+
+
+def test_two_humans_at_locomotion_play_turn_after_turn_without_a_hand_over(app: Page) -> None:
+    """Nothing in Locomotion is secret, so a shared device needs no hand-over curtain between humans."""
+    start_game(app, ["human", "human"], game="locomotion", seed=4)
+    turns = []
+    while len(turns) < 4:  # two turns each
+        wait_for_my_turn(app)
+        expect(app.locator("#curtain")).to_be_hidden()
+        seat = app.locator("#players li.to-move").get_attribute("data-seat")
+        if not turns or turns[-1] != seat:
+            turns.append(seat)
+        before = ply(app)
+        board = app.locator("#board-position [data-move]")
+        (board.first if board.count() else app.locator("#actions [data-move]").first).click()
+        expect(app.locator("#table")).not_to_have_attribute("data-ply", str(before))
+    assert turns == ["0", "1", "0", "1"]
+    expect(app.locator("#curtain")).to_be_hidden()

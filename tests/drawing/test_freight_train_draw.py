@@ -3,72 +3,55 @@ action buttons are exactly the legal moves of the seat to move.
 
 Positions come from real random games (`tests/random_play.py`) for every player count, with and
 without cabooses, so every phase (turn, main, private, arrange, over) is drawn. SVG is checked as
-XML, by the classes and data attributes the page and these tests rely on.
+XML, by the classes and data attributes the page and these tests rely on. What every game's drawing
+does (targets and buttons exactly the legal moves, text alternative, words through `t`, keys in the
+catalog) is in `test_faces.py`, which draws the positions of `GAMES` and runs `check_position` and
+`check_game` below on them.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
 import pytest
 
-from games.core import State
 from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
-from svg_checks import NS, TEXT_KEY, Shot, by_class, parse, t
-from svg_checks import snapshots as game_snapshots
+from svg_checks import Drawing, Drawn, Shot, by_class, sampled, t
 from ui.games.freight_train import draw as ft
 from ui.games.freight_train import face as face
 
 SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
 
 
-
-
-
 def cars_in(element: ElementTree.Element) -> list[str]:
     return [e.get("data-car") for e in by_class(element, "car")]
 
 
-MAP = parse(ft.draw_map(t))
-
-
 def snapshots(players: int, seed: int, options: dict[str, Any], every: int = SAMPLE) -> list[Shot]:
     """A sample of the moves of a game, always including the first position of each phase."""
-    seen: set[str] = set()
-
-    def keep_if(state: State, count: int) -> bool:
-        if count % every and state.phase in seen and not state.is_over():
-            return False
-        seen.add(state.phase)
-        return True
-
-    return game_snapshots("freight_train", players, seed, options, keep_if)
+    return sampled("freight_train", players, seed, options, every)
 
 
-GAMES = [(2, 1, {"cabooses": False}), (3, 2, {"cabooses": True}), (4, 3, {"cabooses": False}),
-         (5, 4, {"cabooses": True})]
+# For test_faces.py: the random games drawn (a sample of positions), no names, buttons off the board.
+GAMES = [(2, 1, {"cabooses": False}, SAMPLE), (3, 2, {"cabooses": True}, SAMPLE),
+         (4, 3, {"cabooses": False}, SAMPLE), (5, 4, {"cabooses": True}, SAMPLE)]
+NAMES: set[str] = set()
+ACTIONS_ON_BOARD = False
 
 
 @pytest.fixture(scope="module", params=GAMES,
                 ids=lambda g: f"{g[0]}p-seed{g[1]}-{'cabooses' if g[2]['cabooses'] else 'basic'}")
 def game(request: pytest.FixtureRequest) -> list[Shot]:
-    players, seed, options = request.param
-    return snapshots(players, seed, options)
+    players, seed, options, every = request.param
+    return snapshots(players, seed, options, every)
 
 
 def check_common(root: ElementTree.Element, view: dict[str, Any]) -> None:
-    """Title, viewBox, and every public car where the view puts it: main yard, private yards, trains."""
-    title, desc = root.find(NS + "title"), root.find(NS + "desc")
-    assert title is not None and title.text and desc is not None and desc.text
-    assert root.get("aria-label") == title.text
-    assert root.get("viewBox") == MAP.get("viewBox")
+    """Every public car where the view puts it: main yard, private yards, trains; the deck's gauge."""
     main = by_class(by_class(root, "main-yard")[0], "main")
     assert [cars_in(row) for row in main] == view["main_yard"]
     strips = by_class(root, "player")
@@ -86,51 +69,35 @@ def check_common(root: ElementTree.Element, view: dict[str, Any]) -> None:
     assert len(by_class(gauge, "end-window")) == (view["deck"]["end_card"] is not None)
 
 
-def test_every_position_draws_with_exactly_the_legal_targets(game: list[Shot]) -> None:
-    phases = set()
-    for view, spectator, legal in game:
-        phases.add(view["phase"])
-        root = parse(ft.draw_position(view, legal, t))
-        check_common(root, view)
-        targets = [e for e in root.iter() if e.get("data-move") is not None]
-        buttons = [move for move in face.FACE.actions if move in legal]
-        drawn = Counter(e.get("data-move") for e in targets)
-        assert drawn + Counter(buttons) == Counter(legal)
-        assert not set(drawn) & set(face.FACE.actions)
-        for target in targets:
-            assert "legal" in target.get("class").split()
-            assert target.get("tabindex") == "0" and target.get("role") == "button"
-            assert target.get("aria-label")
-        # Each source with a legal move is ringed: its open-end car is what moves.
-        sources = {move.split(">")[0] for move in legal if move[0] in "my" and move[1].isdigit()}
-        assert len(by_class(root, "source")) == len(sources)
-        # A spectator can play nothing and sees no car that the view does not hold.
-        watcher = parse(ft.draw_position(spectator, [], t))
-        check_common(watcher, spectator)
-        assert not any(e.get("data-move") for e in watcher.iter())
-        public = Counter(car for row in spectator["main_yard"] for car in row)
-        for seat in range(spectator["players"]):
-            public.update(car for row in spectator["yards"][seat] for car in row)
-            public.update(car for train in spectator["trains"][seat] for car in train["cars"])
-        board = Counter(cars_in(by_class(watcher, "main-yard")[0]))
-        for strip in by_class(watcher, "player"):
-            board.update(cars_in(strip))
-        assert board == public
-    assert phases >= {"turn", "main", "over"}
+def check_position(shot: Drawn) -> None:
+    root, legal = shot.board, shot.legal
+    check_common(root, shot.view)
+    # Each source with a legal move is ringed: its open-end car is what moves.
+    sources = {move.split(">")[0] for move in legal if move[0] in "my" and move[1].isdigit()}
+    assert len(by_class(root, "source")) == len(sources)
+    # A spectator sees no car that the view does not hold.
+    spectator, watcher = shot.spectator, shot.watcher
+    check_common(watcher, spectator)
+    public = Counter(car for row in spectator["main_yard"] for car in row)
+    for seat in range(spectator["players"]):
+        public.update(car for row in spectator["yards"][seat] for car in row)
+        public.update(car for train in spectator["trains"][seat] for car in train["cars"])
+    board = Counter(cars_in(by_class(watcher, "main-yard")[0]))
+    for strip in by_class(watcher, "player"):
+        board.update(cars_in(strip))
+    assert board == public
+
+
+def check_game(drawing: Drawing) -> None:
+    assert {view["phase"] for view, _, _ in drawing.shots} >= {"turn", "main", "over"}
+    assert {f"freight.code.{car}" for car in CAR_TYPES} <= drawing.keys
+    assert {"freight.aria.take", "freight.prompt.main", "freight.standings"} <= drawing.keys
 
 
 def test_every_phase_is_reached_over_the_games() -> None:
-    phases = {view["phase"] for players, seed, options in GAMES[:2]
+    phases = {view["phase"] for players, seed, options, _ in GAMES[:2]
               for view, _, _ in snapshots(players, seed, options, every=10**6)}
     assert phases == {"turn", "main", "private", "arrange", "over"}
-
-
-def test_words_go_through_t(game: list[Shot]) -> None:
-    for view, _, legal in game[len(game) // 2::max(len(game) // 6, 1)]:
-        root = parse(ft.draw_position(view, legal, t))
-        for e in root.iter(NS + "text"):
-            # Numbers and symbols are fine; anything with a lower-case word came from t.
-            assert not re.search(r"[a-z]{3,}", TEXT_KEY.sub("", e.text or "")), e.text
 
 
 def test_side_panel_standings_and_days(game: list[Shot]) -> None:
@@ -176,32 +143,3 @@ def test_describe_names_the_viewer_and_every_player(game: list[Shot]) -> None:
     assert "freight.describe.you" not in text
     assert text.count("freight.describe.player") == spectator["players"]
     assert text.count("freight.describe.row") == 5
-
-
-def test_draw_position_is_fast() -> None:
-    shots = snapshots(5, 9, {"cabooses": True}, every=6)
-    start = time.process_time()  # CPU time: steady however busy the machine is
-    for view, _, legal in shots:
-        ft.draw_position(view, legal, t)
-    per_draw = (time.process_time() - start) / len(shots)
-    assert per_draw < 0.02, f"{per_draw * 1000:.1f} ms per position"
-
-
-def test_every_key_used_is_in_a_catalog() -> None:
-    """Every key drawn is in the catalog (test_i18n checks that French has the same keys)."""
-    catalog = json.loads((Path(__file__).parents[2] / "py/ui/locales/en.json").read_text(encoding="utf-8"))
-    used = set()
-
-    def spy(key: str, **params: Any) -> str:
-        used.add(key)
-        return t(key, **params)
-
-    for view, spectator, legal in snapshots(3, 2, {"cabooses": True}, every=25):
-        ft.draw_position(view, legal, spy)
-        ft.draw_position(spectator, [], spy)
-        face.FACE.draw_side(view, spy)
-    ft.draw_map(spy)
-    used.update(face.FACE.actions.values())
-    assert used <= set(catalog), used - set(catalog)
-    assert {f"freight.code.{car}" for car in CAR_TYPES} <= used
-    assert {"freight.aria.take", "freight.prompt.main", "freight.standings"} <= used

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
+import itertools
 from collections import Counter
+from typing import Any
 
 import pytest
 
 from games import get_game
-from games.bots import bot_rng, decide, play_bots_game
+from games.bots import Pacer, bot_rng, decide, play_bots_game
 from games.core import Rng
 from games.trick_of_the_rails import bots
 from games.trick_of_the_rails.bots import BOTS, GreedyBot, StrongBot, _split, sample_hands, unseen_cards
@@ -94,15 +95,30 @@ def test_decision_depends_only_on_the_view(level: str) -> None:
         assert decide(bot, other.view(seat), other.legal_moves(), bot_rng(seed, seat, 7)) == choice
 
 
-def test_strong_decides_within_budget() -> None:
-    # The first lead of a 3-player game is the longest decision: 15 cards, full playouts.
+def count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Count the calls of the bots' module function `name` (a unit of their work): [count]."""
+    calls = [0]
+    real = getattr(bots, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bots, name, counted)
+    return calls
+
+
+def test_strong_decides_within_its_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first lead of a 3-player game is the longest decision: 15 cards, full playouts. Its CPU
+    # time is a `make bench` figure; here the work is counted: never more playouts than the budget.
+    playouts = count_calls(monkeypatch, "_play_out")
     state = GAME.new_state(3, 4)
     seat = state.current_player
-    start = time.process_time()
-    move = decide(BOTS["strong"], state.view(seat), state.legal_moves(), bot_rng(4, seat, 0))
-    spent = time.process_time() - start
+    legal = state.legal_moves()
+    move = decide(BOTS["strong"], state.view(seat), legal, bot_rng(4, seat, 0))
     assert move in state.legal_moves()
-    assert spent < 0.6, f"strong took {spent:.3f} s of CPU"
+    budget = BOTS["strong"].playouts
+    assert budget - len(legal) < playouts[0] <= budget
 
 
 def test_greedy_beats_random() -> None:
@@ -131,19 +147,26 @@ def test_strong_beats_greedy() -> None:
     assert wins / games > 0.4  # its fair share is 1/3; about 0.52 measured
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
-def test_thinking_yields_often(level: str) -> None:
-    """The browser runs a bot in slices between repaints: no stretch of work may be long."""
-    longest = 0.0
+@pytest.mark.parametrize(("level", "unit"), [("greedy", "_finish_trick"), ("strong", "_play_out")])
+def test_thinking_yields_often(level: str, unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser runs a bot in slices between repaints: no stretch of work may be long. With a
+    fake clock whose every slice is over, the bot yields after each unit of its work (a trick
+    finished, a game played out): never two units without a yield. (Slice times: `make bench`.)"""
+    clock = itertools.count()
+    monkeypatch.setattr(bots, "Pacer", lambda: Pacer(slice_seconds=0.5, clock=lambda: float(next(clock))))
+    units = count_calls(monkeypatch, unit)
+    longest = yields = 0
     for seed in range(3):
         state = random_position(3, seed)
         seat = state.current_player
         thinking = BOTS[level].think(state.view(seat), state.legal_moves(), bot_rng(seed, seat, 0))
-        last = time.process_time()
+        last = units[0]
         with pytest.raises(StopIteration) as answer:
             while True:
                 next(thinking)
-                now = time.process_time()
-                longest, last = max(longest, now - last), now
+                yields += 1
+                longest, last = max(longest, units[0] - last), units[0]
+        longest = max(longest, units[0] - last)
         assert answer.value.value in state.legal_moves()
-    assert longest < 0.03, f"{level} worked {longest * 1000:.1f} ms of CPU without yielding"
+    assert units[0] > 0 and yields > units[0]
+    assert longest <= 1, f"{level} did {longest} units of work without yielding"

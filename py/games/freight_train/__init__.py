@@ -45,37 +45,78 @@ Choices made where the rules and rulings are silent (for the in-app rules page):
 * Rearranging may move cars between the two rows and reorders them freely (at most 8 a row).
 * Points may fall below 0 through the day-3 private-yard penalty.
 
-View keys (`view(seat)`; seat None = spectator; everything but the deck order is public):
-    game, players, seat, options, current_player, phase ("turn" | "main" | "private" | "arrange" |
-    "over"), day (1-3), round (in the day), start_player (holder of the wooden locomotive),
-    points, locos, mobilised, rearranged      per player (rearranged: times the yard was rearranged)
-    trains        per player: [{"kind": car type or "mixed", "cars": [...], "caboose": bool}]
-    yards         per player: two rows of car types, bumper first
-    main_yard     five rows of car types, bumper first
-    deck          {"cars": cars left, "end_card": {"min_before", "max_before"} (how many cars can
-                  still be drawn before the end-of-day card) or None once drawn, "end_card_drawn",
-                  "counts": {car type: cars of that type in the deck}}
-    cabooses      cabooses left in the supply (0 without the option)
-    turn          {"filled": refilled this turn, "taken": cars moved by the action so far,
-                  "pool": cars waiting to be put back while rearranging, "passes": turns in a row
-                  ended by a pass, "undo": see above}
-    standings     {category: [points per player if the day were scored now]} (cabooses included)
-    days          per scored day, per player: {"categories": {category: points}, "trains", "yard", "total"}
+What each seat sees (`view(seat)`; seat None = spectator; everything but the deck order is public):
+`FreightTrainView` in `view.py`, each key explained there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.core import Game, Option
+from games.freight_train.cards import (
+    CABOOSE_FACTOR,
+    CABOOSES,
+    CAR_TYPES,
+    CATEGORIES,
+    COPIES_PER_TYPE,
+    DAYS,
+    MOBILISE_DAYS,
+    START_POINTS,
+    YARD_ROW_LIMIT,
+    YARD_ROWS,
+    YARD_SCORE,
+)
+from games.freight_train.scoring import FIRST_PLACE, SECOND_PLACE
 from games.freight_train.state import FreightTrainState
+from games.freight_train.view import FreightTrainView
 
 
-class FreightTrain(Game):
-    id = "freight_train"
+class FreightTrain(Game[FreightTrainState]):
     title = "game.freight_train"
     min_players = 2
     max_players = 5
     option_schema = (Option("cabooses", "bool", False, label="option.cabooses"),)
     state_class = FreightTrainState
+    # Each day's deck is shuffled, and the end-of-day card hidden in it, from the seed; every refill
+    # then draws cards nobody knew.
+    has_chance = True
+
+    def hides_secrets(self, options: Mapping[str, Any]) -> bool:
+        """Everything but the order of the deck is public, and that is hidden from every seat alike."""
+        return False
+
+    def max_moves(self, num_players: int) -> int:
+        n = num_players
+        cars = len(CAR_TYPES) * COPIES_PER_TYPE[n]  # every car of the game
+        yard = YARD_ROWS * YARD_ROW_LIMIT  # most cars a private yard holds
+        # Car steps ("m2>t0", "y1>new"...): in a day a car leaves the main yard at most once (at most
+        # every car is dealt there), and leaves a private yard at most once for each time it was put
+        # there: those at the start of the day, and those taken there from the main yard.
+        steps = DAYS * (cars + (n * yard + cars))
+        # Refills: each draws at least one card, from a deck of at most every car and the end card.
+        fills = DAYS * (cars + 1)
+        locos = len(MOBILISE_DAYS) * n  # one a player per mobilising day
+        cabooses = DAYS * CABOOSES  # the supply is refilled each day
+        # Rearranging costs a point and needs one; points only come from the start and from scored
+        # days (the last day's come too late): at most the top place of every category, doubled by
+        # a caboose, and the private-yard bonus.
+        best_category = max(*FIRST_PLACE.values(), SECOND_PLACE) * CABOOSE_FACTOR
+        earned = 0
+        for day in range(1, DAYS):
+            rate, per = YARD_SCORE[day]
+            earned += len(CATEGORIES) * best_category + max(0, rate) * (yard // per)
+        arranges = n * (START_POINTS + earned)
+        boxes = arranges * yard  # putting the lifted cars back, one move each
+        dones = steps + arranges  # each take has at least one car step; each rearrangement one "done"
+        # A turn ends with "done", "loco", "caboose>...", or "pass". Within a day, n passes in a row
+        # end it (the day stalls, or its last round is over), so at most n passes come before each
+        # other turn end, and after the day's last.
+        passes = n * (dones + locos + cabooses + DAYS)
+        return steps + fills + locos + cabooses + arranges + boxes + dones + passes
 
 
 GAME = FreightTrain()
+
+__all__ = ["GAME", "FreightTrain", "FreightTrainState", "FreightTrainView"]

@@ -17,21 +17,20 @@ and private-yard points it would get if the day ended now) minus the best rival'
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.bots import Pacer, Thinking
+from games.bots import Bot, Pacer, Thinking, seat_of
 from games.core import Move, Rng
 from games.freight_train.cards import CAR_TYPES, DAYS, MAIN_TAKE, MIXED
 from games.freight_train.player import Player
 from games.freight_train.scoring import category_table, yard_points
 from games.freight_train.state import FreightTrainState
+from games.freight_train.view import FreightTrainView
 
 # Rule of thumb for the roll-outs: how good a destination is for a car, by day.
 TARGET_SCORE = {"own": 3.0, "mixed_train": 1.5, "new": 1.2, "mixed": 1.0}
 YARD_TARGET_SCORE = {1: 0.8, 2: 0.4, 3: -2.0}
 
 
-def sample_state(view: dict[str, Any], rng: Rng) -> FreightTrainState:
+def sample_state(view: FreightTrainView, rng: Rng) -> FreightTrainState:
     """A state matching the view, with the unseen cars shuffled and the end-of-day card in its window."""
     counts = view["deck"]["counts"]
     cars = [car for car in CAR_TYPES for _ in range(counts[car])]
@@ -50,7 +49,7 @@ def projected(state: FreightTrainState) -> list[int]:
         return [player.points for player in state.players]
     table = category_table(state.players)
     yards = [player.yard_cars() for player in state.players]
-    yards[state.current_player] += len(state.pool)  # a yard being rearranged keeps its cars
+    yards[state.mover] += len(state.pool)  # a yard being rearranged keeps its cars
     return [player.points + sum(entry["points"][seat] for entry in table)
             + yard_points(yards[seat], state.day) for seat, player in enumerate(state.players)]
 
@@ -75,7 +74,7 @@ def _target_score(state: FreightTrainState, player: Player, move: Move) -> float
 
 def quick_score(state: FreightTrainState, move: Move) -> float:
     """A cheap opinion of a move, for roll-outs: no copy, no look-ahead."""
-    player = state.players[state.current_player]
+    player = state.players[state.mover]
     if move.startswith("fill"):
         return 3.0 if sum(map(len, state.main)) < MAIN_TAKE else 0.4
     if move == "done":
@@ -133,11 +132,11 @@ class GreedyBot:
     def __init__(self, samples: int = 3) -> None:
         self.samples = samples
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: FreightTrainView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
-        seat = view["seat"]
+        seat = seat_of(view)
         totals = one_ply(sample_state(view, rng), legal, seat)
         fills = [move for move in legal if move.startswith("fill")]
         if fills:
@@ -161,12 +160,12 @@ class StrongBot:
         self.candidates = candidates
         self.samples = samples
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: FreightTrainView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
         deadline = Pacer()
-        seat = view["seat"]
+        seat = seat_of(view)
         first = one_ply(sample_state(view, rng), legal, seat)
         # One refill stands for all (the rows are alike); ties are broken at random.
         distinct = [move for move in legal if not move.startswith("fill")]
@@ -186,4 +185,4 @@ class StrongBot:
         return _best(totals, rng)
 
 
-BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}
+BOTS: dict[str, Bot[FreightTrainView]] = {"greedy": GreedyBot(), "strong": StrongBot()}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Rng
+from games.freight_train.view import DeckInfo, EndCardWindow
 
 END_CARD = "end_of_day"
 
@@ -49,12 +48,12 @@ class Deck:
             return END_CARD
         return self.cars.pop() if self.cars else None
 
-    def end_card_window(self) -> dict[str, int] | None:
+    def end_card_window(self) -> EndCardWindow | None:
         """Public bounds on how many cars will be drawn before the end-of-day card (None once out)."""
         if self.end_below is None:
             return None
         left = len(self.cars)
         return {"min_before": max(0, left - self.zone), "max_before": left}
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> DeckInfo:
         return {"cars": len(self.cars), "end_card": self.end_card_window(), "end_card_drawn": self.end_drawn}

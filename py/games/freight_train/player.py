@@ -7,9 +7,8 @@ player's one mixed train (`mixed`) (ruling 5).
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.freight_train.cards import CAR_TYPES, MIXED, YARD_ROW_LIMIT, YARD_ROWS
+from games.freight_train.view import TrainView
 
 TRAIN_TARGETS = tuple(f"t{i}" for i in range(32))
 YARD_TARGETS = tuple(f"y{j}" for j in range(YARD_ROWS))
@@ -29,7 +28,7 @@ class Train:
     def copy(self) -> Train:
         return Train(self.kind, list(self.cars), self.caboose)
 
-    def public(self) -> dict[str, Any]:
+    def public(self) -> TrainView:
         return {"kind": self.kind, "cars": list(self.cars), "caboose": self.caboose}
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from games.freight_train.cards import CABOOSE_FACTOR, CATEGORIES, YARD_SCORE
 from games.freight_train.player import Player
+from games.freight_train.view import CategoryScore
 
 # Number of players tied for the longest train -> points each (four or more tied score nothing).
 FIRST_PLACE: dict[int, int] = {1: 3, 2: 2, 3: 1}
@@ -30,9 +30,9 @@ def category_points(lengths: Sequence[int]) -> list[int]:
     return points
 
 
-def category_table(players: Sequence[Player]) -> list[dict[str, Any]]:
+def category_table(players: Sequence[Player]) -> list[CategoryScore]:
     """Per category: each player's train length, caboose, and points (a caboose doubles them)."""
-    table = []
+    table: list[CategoryScore] = []
     for category in CATEGORIES:
         trains = [player.train_of(category) for player in players]
         lengths = [len(train.cars) if train else 0 for train in trains]

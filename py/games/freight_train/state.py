@@ -28,6 +28,7 @@ from games.freight_train.cards import (
 from games.freight_train.deck import END_CARD, Deck
 from games.freight_train.player import TRAIN_TARGETS, YARD_TARGETS, Player, Room, Train
 from games.freight_train.scoring import category_table, yard_points
+from games.freight_train.view import DayScore, FreightTrainView
 
 TURN, MAIN, PRIVATE, ARRANGE, OVER = "turn", "main", "private", "arrange", "over"
 
@@ -64,7 +65,7 @@ class FreightTrainState(State):
         self.cabooses = CABOOSES if options["cabooses"] else 0  # left in the shared supply
         self.players = [Player(START_LOCOMOTIVES[num_players], START_POINTS) for _ in range(num_players)]
         self.main: list[list[str]] = [[] for _ in range(MAIN_ROWS)]
-        self.days: list[list[dict[str, Any]]] = []  # per scored day, per player: its points
+        self.days: list[list[DayScore]] = []  # per scored day, per player: its points
         cars = [car for car in CAR_TYPES for _ in range(COPIES_PER_TYPE[num_players])]
         self.deck = Deck(cars)
         rng = self._deal_main_yard()
@@ -76,7 +77,7 @@ class FreightTrainState(State):
         self.emit("round_started", day=self.day, round=self.round, start_player=self.marker)
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], cars: list[str], end_below: int | None,
+    def from_view(cls, view: FreightTrainView, cars: list[str], end_below: int | None,
                   seed: int) -> FreightTrainState:
         """A live state that matches a view, with a guessed deck order (top card last) and place of the
         end-of-day card (`end_below` cars under it; None once drawn); `seed` drives later days' shuffles.
@@ -84,7 +85,10 @@ class FreightTrainState(State):
         state = object.__new__(cls)
         State.__init__(state, view["players"], seed, view["options"])
         state.day, state.round, state.marker = view["day"], view["round"], view["start_player"]
-        state.turn = (view["current_player"] - state.marker) % state.num_players
+        mover = view["current_player"]
+        if mover is None:
+            raise ValueError("the game is over")
+        state.turn = (mover - state.marker) % state.num_players
         state.phase = view["phase"]
         turn = view["turn"]
         state.filled, state.taken, state.pool = turn["filled"], turn["taken"], list(turn["pool"])
@@ -125,6 +129,11 @@ class FreightTrainState(State):
     def current_player(self) -> int | None:
         if self.phase == OVER:
             return None
+        return self.mover
+
+    @property
+    def mover(self) -> int:
+        """The seat whose turn it is in a live game."""
         return (self.marker + self.turn) % self.num_players
 
     def is_over(self) -> bool:
@@ -136,7 +145,7 @@ class FreightTrainState(State):
         return move
 
     def _legal(self) -> list[Move]:
-        player = self.players[self.current_player]
+        player = self.players[self.mover]
         if self.phase == MAIN:
             return ["done"] if self.taken == MAIN_TAKE else self._main_steps(player, MAIN_TAKE - self.taken)
         if self.phase == PRIVATE:
@@ -201,7 +210,7 @@ class FreightTrainState(State):
                 for target in player.targets(row[-1], to_yard=False)]
 
     def _do(self, move: Move) -> None:
-        seat = self.current_player
+        seat = self.mover
         player = self.players[seat]
         if move == "done":
             if self.phase == ARRANGE:
@@ -318,7 +327,7 @@ class FreightTrainState(State):
         yard_cars = [player.yard_cars() for player in self.players]
         yard = [yard_points(cars, self.day) for cars in yard_cars]
         self.emit("yard_scored", day=self.day, cars=yard_cars, points=yard)
-        day = []
+        day: list[DayScore] = []
         for i, player in enumerate(self.players):
             categories = {entry["category"]: entry["points"][i] for entry in table}
             trains = sum(categories.values())
@@ -359,7 +368,7 @@ class FreightTrainState(State):
                      for i, player in enumerate(self.players)]
         return Result.from_scores([player.points for player in self.players], breakdown=breakdown)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> FreightTrainView:
         unseen = dict.fromkeys(CAR_TYPES, 0)
         for car in self.deck.cars:
             unseen[car] += 1

@@ -34,22 +34,16 @@ Moves (canonical strings):
 * `again` / `stop`: take or decline the extra turn after a double.
 * `roll` / `repair <colour>` (blue, red, yellow): a repair-tile holder's choice before the roll.
 
-View keys (everything in Locomotion is public, so every seat and spectators see the same, but `seat`):
-`game`, `players` (count), `seat`, `options`, `current_player`, `phase` ("choose", "drive", "extra",
-"over"), `gaps` (platform colour per gap 0-3, None = empty), `locos` (per id: `owner`, `square` name or
-None, `place` "track"/"home"/"shed"), `sheds` (locomotive ids in order of arrival), `dice` (`colour`,
-`numbers`, `chosen` = colour named with a repair tile; None before the roll), `slide` (this turn's:
-`colour`, `source`, `target` gaps, `direction` "left"/"right"/"ahead"), `extra_turn`, `driven` (the
-locomotive driven this turn, or the one an extra turn must drive), `tiles` (per player), `pile`,
-`crashes` and `turns` (per player), `previews` (per `drive`/`enter` move: `steps` [[loco, square], ...]
-in order, `crashed` loco and `cause`, `sheltered` loco), `winner`. Square names: see `track.py`.
+What each seat sees (everything in Locomotion is public, so every seat and spectators see the same, but
+`seat`): `LocomotionView` in `view.py`, each key explained there. Square names: see `track.py`.
 """
 
 from __future__ import annotations
 
 from games.locomotion.game import LocomotionGame
 from games.locomotion.rules import LocomotionState
+from games.locomotion.view import LocomotionView
 
 GAME = LocomotionGame()
 
-__all__ = ["GAME", "LocomotionGame", "LocomotionState"]
+__all__ = ["GAME", "LocomotionGame", "LocomotionState", "LocomotionView"]

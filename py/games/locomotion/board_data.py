@@ -142,8 +142,10 @@ def problems() -> list[str]:
             for lane, code in enumerate(row):
                 if code not in (THROUGH, INWARD, OUTWARD, BUFFER, OFF_TRACK):
                     found.append(f"{colour} in gap {gap}: unknown code {code!r}")
-                elif code in (INWARD, OUTWARD) and not 0 <= exit_lane(code, lane) < LANES:
-                    found.append(f"{colour} in gap {gap}: lane {lane} changes off the board")
+                elif code in (INWARD, OUTWARD):
+                    to = exit_lane(code, lane)
+                    if to is None or not 0 <= to < LANES:
+                        found.append(f"{colour} in gap {gap}: lane {lane} changes off the board")
     if not {THROUGH, INWARD, OUTWARD, BUFFER, OFF_TRACK} <= kinds:
         found.append("strands must go through, change lane both ways, end at buffers and lead off track")
     return found

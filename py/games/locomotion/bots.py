@@ -10,14 +10,15 @@ player answering greedily. The search is a fixed amount of work: about 5 moves x
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
 
-from games.bots import Pacer, Thinking
+from games.bots import Bot, Pacer, Thinking
 from games.core import Move, Rng
 from games.locomotion import board_data as data
 from games.locomotion import policy
 from games.locomotion.rules import LocomotionState
 from games.locomotion.track import HOME_TO_GO
+from games.locomotion.view import LocomotionView
 
 COLOURS = tuple(range(len(data.COLOURS)))
 WIN = 1000.0
@@ -67,7 +68,7 @@ def reply_units(state: LocomotionState, me: int) -> list[Unit]:
             total += weight * value(after(rolled, policy.best_drive(rolled)[0]), me)
         return total / (36 * len(COLOURS))
 
-    return [lambda c=colour: colour_share(c) for colour in COLOURS]
+    return [partial(colour_share, colour) for colour in COLOURS]
 
 
 def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> list[Unit]:
@@ -80,13 +81,13 @@ def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> lis
             total += weight * max(value(after(rolled, move), me) for move in rolled.legal_moves())
         return total / (36 * len(colours))
 
-    return [lambda c=colour: colour_share(c) for colour in colours]
+    return [partial(colour_share, colour) for colour in colours]
 
 
 class GreedyBot:
     """Best immediate progress minus own crashes plus opponents' crashes (`policy.py`)."""
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: LocomotionView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         return policy.choose(LocomotionState.from_view(view))
 
@@ -94,7 +95,7 @@ class GreedyBot:
 class StrongBot:
     """Expectimax over the next player's roll for drives; one roll ahead for doubles and tiles."""
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: LocomotionView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         state = LocomotionState.from_view(view)
         me = state.player
@@ -126,4 +127,4 @@ class StrongBot:
         return best
 
 
-BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}
+BOTS: dict[str, Bot[LocomotionView]] = {"greedy": GreedyBot(), "strong": StrongBot()}

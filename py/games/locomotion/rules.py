@@ -19,6 +19,7 @@ from games.locomotion.track import (
     cause,
     slid,
 )
+from games.locomotion.view import DiceView, LocomotionView, PreviewView, SlideView
 
 HOME, SHED = -1, -2
 PER_PLAYER = data.LOCOS_PER_PLAYER
@@ -71,15 +72,16 @@ class LocomotionState(State):
         return other
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> LocomotionState:
+    def from_view(cls, view: LocomotionView) -> LocomotionState:
         """A look-ahead state that plays on exactly like the viewed one (Locomotion hides nothing):
         what bots search, since they only see views. It has no record and no log."""
         state = cls(view["players"], 0, view["options"]).lookahead()
         state.events, state.moves, state.movers = [], [], []
         state.occupant = [-1] * len(SQUARES)
         for loco in view["locos"]:
-            if loco["place"] == "track":
-                square = SQUARE_INDEX[loco["square"]]
+            name = loco["square"]  # set exactly when the locomotive is on the track
+            if name is not None:
+                square = SQUARE_INDEX[name]
                 state.pos[loco["id"]] = square
                 state.occupant[square] = loco["id"]
             else:
@@ -89,7 +91,7 @@ class LocomotionState(State):
         state.nxt = NEXT[LAYOUT_INDEX[state.layout]]
         dice, slide = view["dice"], view["slide"]
         state.colour = -1 if dice is None else COLOUR_INDEX[dice["colour"]]
-        state.numbers = (0, 0) if dice is None else tuple(dice["numbers"])
+        state.numbers = (0, 0) if dice is None else (dice["numbers"][0], dice["numbers"][1])
         state.chosen = dice is not None and dice["chosen"]
         state.slide = None
         if slide is not None:
@@ -320,8 +322,8 @@ class LocomotionState(State):
                      for p in range(self.num_players)]
         return Result.from_scores(scores, breakdown=breakdown)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        slide = None
+    def view(self, player: int | None) -> LocomotionView:
+        slide: SlideView | None = None
         if self.slide is not None:
             colour, source, target = self.slide
             slide = {"colour": data.COLOURS[colour], "source": source, "target": target,
@@ -335,8 +337,7 @@ class LocomotionState(State):
                        "place": "track" if sq >= 0 else "home" if sq == HOME else "shed"}
                       for loco, sq in enumerate(self.pos)],
             "sheds": list(self.sheds),
-            "dice": None if self.colour < 0 else {"colour": data.COLOURS[self.colour],
-                                                  "numbers": list(self.numbers), "chosen": self.chosen},
+            "dice": self._dice(),
             "slide": slide,
             "extra_turn": self.extra,
             "driven": None if self.driven < 0 else self.driven,
@@ -348,10 +349,15 @@ class LocomotionState(State):
             "winner": None if self.winner < 0 else self.winner,
         }
 
-    def _previews(self) -> dict[str, Any]:
+    def _dice(self) -> DiceView | None:
+        if self.colour < 0:
+            return None
+        return {"colour": data.COLOURS[self.colour], "numbers": list(self.numbers), "chosen": self.chosen}
+
+    def _previews(self) -> dict[str, PreviewView]:
         if self.phase != "drive":
             return {}
-        previews = {}
+        previews: dict[str, PreviewView] = {}
         for move in self.legal_moves():
             if move == "pass":
                 continue

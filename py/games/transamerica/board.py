@@ -152,12 +152,6 @@ class Board:
         self.city_by_name: dict[str, City] = {c.name: c for c in self.cities}
         self.city_at: dict[int, City] = {self.point_index[c.point]: c for c in self.cities}
 
-    def edge_between(self, i: int, j: int) -> int | None:
-        for other, e in self.adjacent[i]:
-            if other == j:
-                return e
-        return None
-
     @staticmethod
     def screen(point: Point, unit: float = 1.0) -> tuple[float, float]:
         """Drawing position with rows horizontal, north up; each row half an edge west of the last."""

@@ -20,12 +20,13 @@ import heapq
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from math import ldexp
-from typing import Any
 
-from games.bots import Pacer, Thinking
+from games.bots import Bot, Pacer, Thinking, seat_of
 from games.core import Move, Rng, Steps
 from games.transamerica.board import BOARD, COLOURS
+from games.transamerica.moves import EDGE_OF_MOVE, MARKER_MOVES, TRACK_MOVES
 from games.transamerica.steiner import solving
+from games.transamerica.view import TransAmericaView
 
 INF = 1 << 30
 
@@ -43,12 +44,12 @@ class Table:
     placed: int  # tracks placed this turn
 
     @classmethod
-    def read(cls, view: dict[str, Any]) -> Table:
+    def read(cls, view: TransAmericaView) -> Table:
         markers = tuple(None if m is None else BOARD.point_index[(m[0], m[1])] for m in view["markers"])
         hands = tuple(None if names is None else tuple(BOARD.point_index[BOARD.city_by_name[n].point]
                                                        for n in names) for names in view["cities"])
-        return cls(seat=view["seat"], players=view["players"],
-                   built=frozenset(BOARD.edge_index[name] for name, _ in view["tracks"]),
+        return cls(seat=seat_of(view), players=view["players"],
+                   built=frozenset(BOARD.edge_index[str(name)] for name, _ in view["tracks"]),
                    markers=markers, hands=hands, plain_left=view["turn"]["plain_left"],
                    placed=len(view["turn"]["placed"]))
 
@@ -63,6 +64,13 @@ class Table:
                     seen.add(q)
                     todo.append(q)
         return seen
+
+    def own_marker(self) -> int:
+        """The seat's marker: placed once the build turns begin."""
+        marker = self.markers[self.seat]
+        if marker is None:
+            raise ValueError("no marker placed yet")
+        return marker
 
     def terminals(self, player: int, hand: Iterable[int]) -> list[int]:
         marker = self.markers[player]
@@ -90,16 +98,7 @@ def distances(sources: Iterable[int], built: Collection[int]) -> list[int]:
 
 
 def track_moves(legal: list[Move]) -> list[int]:
-    return [BOARD.edge_index[move[6:]] for move in legal if move.startswith("track ")]
-
-
-def marker_move(point: int) -> Move:
-    x, y = BOARD.points[point]
-    return f"marker {x},{y}"
-
-
-def track_move(edge: int) -> Move:
-    return f"track {BOARD.edges[edge].name}"
+    return [EDGE_OF_MOVE[move] for move in legal if move in EDGE_OF_MOVE]
 
 
 def no_track(legal: list[Move]) -> Move:
@@ -112,12 +111,12 @@ def marker_spots(cities: list[int], legal: list[Move]) -> Steps[list[int]]:
     _, tree = yield from solving(cities, ())
     points = set(cities) | {p for e in tree for p in BOARD.edge_ends[e]}
     offered = set(legal)
-    spots = [p for p in sorted(points) if marker_move(p) in offered]
+    spots = [p for p in sorted(points) if MARKER_MOVES[p] in offered]
     if spots:
         return spots
     # Every tree point is taken: the free point closest to the cities.
     dist = distances(cities, ())
-    free = [p for p in range(len(BOARD.points)) if marker_move(p) in offered]
+    free = [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered]
     best = min(dist[p] for p in free)
     return [p for p in free if dist[p] == best]
 
@@ -125,16 +124,16 @@ def marker_spots(cities: list[int], legal: list[Move]) -> Steps[list[int]]:
 class GreedyBot:
     """Marker on an optimal tree of its cities; then the next track toward its nearest missing city."""
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: TransAmericaView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         table = Table.read(view)
         hand = table.hands[table.seat] or ()
         if view["phase"] == "marker":
-            return marker_move(rng.choice((yield from marker_spots(list(hand), legal))))
+            return MARKER_MOVES[rng.choice((yield from marker_spots(list(hand), legal)))]
         tracks = track_moves(legal)
         if not tracks:
             return no_track(legal)
-        network = table.group(table.markers[table.seat])
+        network = table.group(table.own_marker())
         dist = distances([c for c in hand if c not in network], table.built)
         here = min(dist[p] for p in network)
 
@@ -150,7 +149,7 @@ class GreedyBot:
         # On ties a plain track leaves the turn's second placement open.
         choices = [e for e in tracks if after(e) == best]
         cheapest = min(BOARD.edges[e].cost for e in choices)
-        return track_move(rng.choice([e for e in choices if BOARD.edges[e].cost == cheapest]))
+        return TRACK_MOVES[rng.choice([e for e in choices if BOARD.edges[e].cost == cheapest])]
 
 
 @dataclass
@@ -173,7 +172,7 @@ class StrongBot:
         self.private_weight = private_weight  # per unit of track only the bot will build
         self.finish_weight = finish_weight  # per chance that the track completes an opponent
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: TransAmericaView, legal: list[Move], rng: Rng) -> Thinking:
         deadline = Pacer()
         yield None
         table = Table.read(view)
@@ -182,8 +181,8 @@ class StrongBot:
         if view["phase"] == "marker":
             # Start where opponents are least likely to build: the bot lays its own track first.
             spots = yield from marker_spots(hand, legal)
-            return marker_move(min(spots,
-                                   key=lambda p: (sum(demand.get(e, 0.0) for _, e in BOARD.adjacent[p]), p)))
+            return MARKER_MOVES[min(spots,
+                                    key=lambda p: (sum(demand.get(e, 0.0) for _, e in BOARD.adjacent[p]), p))]
         tracks = track_moves(legal)
         if not tracks:
             return no_track(legal)
@@ -191,7 +190,7 @@ class StrongBot:
         best = max(options, key=lambda o: (o.score, o.gain, -o.edge))
         if table.placed and best.score <= 0:
             return no_track(legal)
-        return track_move(best.edge)
+        return TRACK_MOVES[best.edge]
 
     def _demand(self, table: Table, rng: Rng,
                 deadline: Pacer) -> Steps[tuple[dict[int, float], dict[int, float]]]:
@@ -202,7 +201,8 @@ class StrongBot:
         deck = [BOARD.point_index[c.point] for c in BOARD.cities if table.players > 3 or not c.dashed]
         colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
         for player in range(table.players):
-            if player == table.seat or table.markers[player] is None:
+            marker = table.markers[player]
+            if player == table.seat or marker is None:
                 continue
             known = table.hands[player]
             if known is not None:
@@ -210,7 +210,7 @@ class StrongBot:
             else:
                 # Likelihood halves per unit of track between a city and the player's network
                 # (ldexp keeps the arithmetic exact, hence identical in every runtime).
-                dist = distances(table.group(table.markers[player]), table.built)
+                dist = distances(table.group(marker), table.built)
                 weights = [(p, ldexp(1.0, -dist[p])) for p in deck if p not in mine]
                 guesses = [[self._pick(rng, [(p, w) for p, w in weights if colour_of[p] == colour])
                             for colour in COLOURS] for _ in range(self.samples)]
@@ -244,7 +244,7 @@ class StrongBot:
         # The tree the bot would build if the opponents laid what they are likely to need.
         shared = {e for e, d in demand.items() if d >= 0.5}
         private = set((yield from solving(terminals, built | shared))[1]) - shared
-        network = table.group(table.markers[table.seat])
+        network = table.group(table.own_marker())
         dist = distances([t for t in terminals if t not in network], built)
         on_tree = set(tree)
 
@@ -299,4 +299,4 @@ class StrongBot:
                 and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]
 
 
-BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}
+BOTS: dict[str, Bot[TransAmericaView]] = {"greedy": GreedyBot(), "strong": StrongBot()}

@@ -38,3 +38,11 @@ def parse(move: object) -> Move:
         if name in BOARD.edge_index:
             return f"track {name}"
     raise MalformedMove(move)
+
+
+# Every move's text, built here once: by point (marker, end of turn with a marker move) and by edge.
+MARKER_MOVES = [f"marker {point_text(p)}" for p in range(len(BOARD.points))]
+END_MOVES = [f"end {point_text(p)}" for p in range(len(BOARD.points))]
+TRACK_MOVES = [f"track {edge.name}" for edge in BOARD.edges]
+POINT_OF_MOVE = {m: p for moves in (MARKER_MOVES, END_MOVES) for p, m in enumerate(moves)}
+EDGE_OF_MOVE = {m: e for e, m in enumerate(TRACK_MOVES)}

@@ -28,7 +28,7 @@ from typing import Any
 from games.core import Move, Result, State
 from games.transamerica.board import BOARD
 from games.transamerica.deal import deal, pass_hands
-from games.transamerica.moves import parse, point_text
+from games.transamerica.moves import EDGE_OF_MOVE, END_MOVES, MARKER_MOVES, POINT_OF_MOVE, TRACK_MOVES, parse
 from games.transamerica.network import Network
 from games.transamerica.scoring import (
     START_BARRIER,
@@ -37,18 +37,14 @@ from games.transamerica.scoring import (
     moved_barrier,
     penalty,
 )
+from games.transamerica.view import TransAmericaView
 
 MAX_TRACKS = 84
 PLAIN_PER_TURN = 2
 DOUBLE = 2  # cost of a mountain or river track, which fills a whole turn
 
 EDGE_COST = [e.cost for e in BOARD.edges]
-MARKER_MOVES = [f"marker {point_text(p)}" for p in range(len(BOARD.points))]
-END_MOVES = [f"end {point_text(p)}" for p in range(len(BOARD.points))]
 EDGE_NAMES = [e.name for e in BOARD.edges]
-TRACK_MOVES = [f"track {name}" for name in EDGE_NAMES]
-POINT_OF_MOVE = {m: p for moves in (MARKER_MOVES, END_MOVES) for p, m in enumerate(moves)}
-EDGE_OF_MOVE = {m: e for e, m in enumerate(TRACK_MOVES)}
 
 
 class TransAmericaState(State):
@@ -135,7 +131,7 @@ class TransAmericaState(State):
         assert marker is not None
         if not self.blocking_markers:
             return self.network.points_of(marker)
-        opponents = {m for seat, m in enumerate(self.markers) if seat != self.player}
+        opponents = {m for seat, m in enumerate(self.markers) if seat != self.player and m is not None}
         return [p for p in self.network.reachable(marker, opponents) if p not in opponents]
 
     def buildable(self, points: list[int]) -> list[int]:
@@ -258,7 +254,7 @@ class TransAmericaState(State):
         breakdown = [{"penalties": [row[seat] for row in self.history]} for seat in range(self.num_players)]
         return Result.from_scores(self.scores, breakdown=breakdown)
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> TransAmericaView:
         group = self.network.group
         ids: dict[int, int] = {}
         track_networks = [ids.setdefault(group[BOARD.edge_ends[e][0]], len(ids)) for e, _ in self.tracks]

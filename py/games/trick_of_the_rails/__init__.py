@@ -29,27 +29,8 @@ Choices made where the rules and rulings are silent (for the in-app rules page):
   "worth now" figures shown during play: every company has a locomotive at the end).
 * When two runs of a railway are worth the same, the leftmost is shown as the scoring run.
 
-View keys (`view(seat)`, seat None = spectator; JSON-serialisable):
-    game, players, seat, options, current_player, phase ("play" | "locomotive" | "city" | "add" | "over"),
-    hand            the seat's cards in hand order (None for a spectator)
-    playable        cards the seat may play to the current trick (empty once it has played)
-    hand_sizes      cards in each hand
-    line            [{"token", "kind"}] per trick: kind exchange | railway | city | locomotive | reserve
-    slot            index in `line` of the current trick's target (= tricks already finished); the
-                    slots before it are done and their cards now lie elsewhere
-    tricks          number of tricks in the game (= hand size)
-    leader, led     who led the current trick and its company (None before the lead)
-    trick           [[player, card]] played to the current trick, in play order
-    winner          winner of the trick being resolved (placements), else None
-    locomotives_to_place, to_add ([[player, card]] still to be added, in order)
-    railways        per company in order: company, name, segments, values, locomotive, distance
-                    (None = All or no locomotive), cost, run [start, stop) of the scoring run,
-                    profit, share_value ("worth now if the game ended")
-    shares          per player, share cards in the order taken; share_counts per player per company
-    worth           per player, the value of their shares now
-    voids           per player, the companies they showed they lack (did not follow)
-    removed         railway cards out of the game
-    history         finished tricks: {slot, target, trick_kind, plays [[player, card]], winner}
+What each seat sees (`view(seat)`, seat None = spectator; JSON-serialisable): `TrickView` in
+`view.py`, each key explained there.
 
 Events: game_started {leader, hand_size, line}, card_played {player, card},
 trick_won {player, card, slot, target, trick_kind}, share_taken {player, card},
@@ -65,12 +46,16 @@ Besides the contract, `TrickState` offers `copy()` (cheap, for searches), `from_
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.core import Game, Option
+from games.trick_of_the_rails.cards import HAND_SIZES
 from games.trick_of_the_rails.rules import TrickState
+from games.trick_of_the_rails.view import TrickView
 
 
-class TrickOfTheRails(Game):
-    id = "trick_of_the_rails"
+class TrickOfTheRails(Game[TrickState]):
     title = "game.trick_of_the_rails"
     min_players = 3
     max_players = 5
@@ -79,8 +64,21 @@ class TrickOfTheRails(Game):
         Option("mixed_line", "bool", False, label="option.mixed_line"),
     )
     state_class = TrickState
+    # The deal, the line and the first leader are drawn when the game is set up; nothing after.
+    has_chance = False
+
+    def hides_secrets(self, options: Mapping[str, Any]) -> bool:
+        """The hands are always secret."""
+        return True
+
+    def max_moves(self, num_players: int) -> int:
+        n = num_players
+        # One trick per card in hand (the line is as long as a hand). A trick is n "play" moves; a
+        # city trick adds one "city" move, a locomotive trick at most two "loco" moves (the 6+All
+        # slot), and both then at most n "add" moves; a share trick adds nothing.
+        return HAND_SIZES[n] * (n + 2 + n)
 
 
 GAME = TrickOfTheRails()
 
-__all__ = ["GAME", "TrickOfTheRails", "TrickState"]
+__all__ = ["GAME", "TrickOfTheRails", "TrickState", "TrickView"]

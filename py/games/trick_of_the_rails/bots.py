@@ -20,36 +20,44 @@ that shares are worth something before the locomotive tricks.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
-from games.bots import Pacer, Thinking
+from games.bots import Bot, Pacer, Thinking, seat_of
 from games.core import Move, Rng
 from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES, LOCOMOTIVES, SHARE_COMPANY
 from games.trick_of_the_rails.railway import appraise
 from games.trick_of_the_rails.rules import TrickState
+from games.trick_of_the_rails.view import TrickView
 
 
-def unseen_cards(view: dict[str, Any]) -> list[str]:
+def unseen_cards(view: TrickView) -> list[str]:
     """Railway cards the seat has not seen: they are in the other players' hands."""
-    seen = set(view["hand"])
+    seen = set(own_hand(view))
     seen.update(s for railway in view["railways"] for s in railway["segments"])
     seen.update(card for shares in view["shares"] for card in shares)
     seen.update(view["removed"])
     seen.update(slot["token"] for slot in view["line"])
-    seen.update(card for _, card in view["trick"])
+    seen.update(str(card) for _, card in view["trick"])
     return [card for card in CARD_COMPANY if card not in seen]
 
 
-def sample_hands(view: dict[str, Any], rng: Rng) -> list[list[str]]:
+def own_hand(view: TrickView) -> list[str]:
+    """The hand of the seat whose view this is."""
+    hand = view["hand"]
+    if hand is None:
+        raise ValueError("a spectator's view shows no hand")
+    return hand
+
+
+def sample_hands(view: TrickView, rng: Rng) -> list[list[str]]:
     """A random deal of the unseen cards to the other players that fits their hand sizes and voids."""
-    seat, voids = view["seat"], view["voids"]
+    seat, voids = seat_of(view), view["voids"]
     others = [p for p in range(view["players"]) if p != seat]
     cards = unseen_cards(view)
     rng.shuffle(cards)
     # Cards fewer players may hold are dealt first, so that the deal rarely runs into a dead end.
     cards.sort(key=lambda card: sum(CARD_COMPANY[card] not in voids[p] for p in others))
     hands: list[list[str]] = [[] for _ in range(view["players"])]
-    hands[seat] = list(view["hand"])
+    hands[seat] = list(own_hand(view))
     for _ in range(20):
         dealt = _deal(cards, others, view["hand_sizes"], voids, rng)
         if dealt is not None:
@@ -63,11 +71,11 @@ def sample_hands(view: dict[str, Any], rng: Rng) -> list[list[str]]:
     counts = _split(companies, by_company, others, {p: view["hand_sizes"][p] for p in others}, voids, rng)
     assert counts is not None, "the real deal always fits the view"
     for co in COMPANIES:
-        dealt = by_company[co]
+        left = by_company[co]
         for p in others:
             k = counts[co][p]
-            hands[p] += dealt[:k]
-            dealt = dealt[k:]
+            hands[p] += left[:k]
+            left = left[k:]
     return hands
 
 
@@ -123,7 +131,7 @@ def _compositions(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], .
                  for tail in _compositions(total - k, caps[1:]))
 
 
-def sample_state(view: dict[str, Any], rng: Rng) -> TrickState:
+def sample_state(view: TrickView, rng: Rng) -> TrickState:
     return TrickState.from_view(view, sample_hands(view, rng))
 
 
@@ -174,7 +182,7 @@ def _finish_trick(state: TrickState, rng: Rng) -> None:
         if state.phase == "play":
             state.apply(rng.choice(state.legal_moves()))
         else:
-            state.apply(_best_by_margin(state, state.current_player))
+            state.apply(_best_by_margin(state, state.mover))
 
 
 def _play_out(state: TrickState, rng: Rng) -> None:
@@ -188,12 +196,12 @@ class GreedyBot:
     def __init__(self, samples: int = 6) -> None:
         self.samples = samples
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: TrickView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
         slices = Pacer()
-        seat = view["seat"]
+        seat = seat_of(view)
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
             world = sample_state(view, rng)
@@ -213,12 +221,12 @@ class StrongBot:
     def __init__(self, playouts: int = 240) -> None:
         self.playouts = playouts
 
-    def think(self, view: dict[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+    def think(self, view: TrickView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         if len(legal) == 1:
             return legal[0]
         deadline = Pacer()
-        seat = view["seat"]
+        seat = seat_of(view)
         totals = dict.fromkeys(legal, 0)
         rounds = max(1, self.playouts // len(legal))
         for _ in range(rounds):
@@ -233,4 +241,4 @@ class StrongBot:
         return max(legal, key=totals.__getitem__)
 
 
-BOTS = {"greedy": GreedyBot(), "strong": StrongBot()}
+BOTS: dict[str, Bot[TrickView]] = {"greedy": GreedyBot(), "strong": StrongBot()}

@@ -20,6 +20,7 @@ from games.trick_of_the_rails.cards import (
 )
 from games.trick_of_the_rails.line import SLOT_KIND, TRICK_KIND, build_line
 from games.trick_of_the_rails.railway import Appraisal, appraise
+from games.trick_of_the_rails.view import RailwayView, TrickRecord, TrickView
 
 ENDS = ("left", "right")  # the start card begins at the left; "right" is the far end
 
@@ -42,8 +43,8 @@ class TrickState(State):
         hand_size = HAND_SIZES[n]
         deck = list(RAILWAY_CARDS)
         Rng.derive(seed, "deal").shuffle(deck)
-        self.hands: list[list[str]] = [sorted(deck[p * hand_size:(p + 1) * hand_size], key=HAND_ORDER.get)
-                                       for p in range(n)]
+        self.hands: list[list[str]] = [sorted(deck[p * hand_size:(p + 1) * hand_size],
+                                              key=HAND_ORDER.__getitem__) for p in range(n)]
         self.railways: dict[str, list[str]] = {co: [START] for co in COMPANIES}
         for card in deck[n * hand_size:]:
             self.railways[CARD_COMPANY[card]].append(card)
@@ -53,7 +54,7 @@ class TrickState(State):
         self.shares: list[list[str]] = [[] for _ in range(n)]
         self.removed: list[str] = []  # railway cards out of the game (winners' cards with no reserve left)
         self.voids: list[set[str]] = [set() for _ in range(n)]
-        self.history: list[dict[str, Any]] = []  # finished tricks
+        self.history: list[TrickRecord] = []  # finished tricks
         self.leader = Rng.derive(seed, "leader").below(n)
         self.led: str | None = None
         self.trick: list[tuple[int, str]] = []  # (player, card) in play order
@@ -64,7 +65,7 @@ class TrickState(State):
         self.emit("game_started", leader=self.leader, hand_size=hand_size, line=list(self.line))
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], hands: list[list[str]]) -> TrickState:
+    def from_view(cls, view: TrickView, hands: list[list[str]]) -> TrickState:
         """The state a view describes, with `hands` filled in (bots guess the hidden ones).
 
         It plays on exactly like the real game would with those hands; it has no record or events
@@ -72,7 +73,7 @@ class TrickState(State):
         """
         state = object.__new__(cls)
         State.__init__(state, view["players"], 0, view["options"])
-        state.hands = [sorted(hand, key=HAND_ORDER.get) for hand in hands]
+        state.hands = [sorted(hand, key=HAND_ORDER.__getitem__) for hand in hands]
         state.railways = {r["company"]: list(r["segments"]) for r in view["railways"]}
         state.locomotives = {r["company"]: r["locomotive"] for r in view["railways"]}
         state.line = [slot["token"] for slot in view["line"]]
@@ -84,10 +85,10 @@ class TrickState(State):
                          for entry in view["history"]]
         state.leader = view["leader"]
         state.led = view["led"]
-        state.trick = [(p, card) for p, card in view["trick"]]
+        state.trick = [(int(p), str(card)) for p, card in view["trick"]]
         state.winner = view["winner"]
         state.locos_to_place = list(view["locomotives_to_place"])
-        state.to_add = [(p, card) for p, card in view["to_add"]]
+        state.to_add = [(int(p), str(card)) for p, card in view["to_add"]]
         state.phase = view["phase"]
         return state
 
@@ -110,13 +111,26 @@ class TrickState(State):
     # -- turn order -------------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        return self.mover
+
+    @property
+    def mover(self) -> int:
+        """The player to move in a live game: the next to play, the next to add a card, or the
+        winner placing a city or locomotive."""
         phase = self.phase
         if phase == "play":
             return (self.leader + len(self.trick)) % self.num_players
         if phase == "add":
             return self.to_add[0][0]
-        if phase == "over":
-            return None
+        return self.resolver
+
+    @property
+    def resolver(self) -> int:
+        """The winner of the trick being resolved (there is one while its placements are made)."""
+        if self.winner is None:
+            raise ValueError("no trick is being resolved")
         return self.winner
 
     def is_over(self) -> bool:
@@ -133,7 +147,7 @@ class TrickState(State):
     def _legal(self) -> list[Move]:
         phase = self.phase
         if phase == "play":
-            return [PLAY_MOVES[card] for card in self.playable(self.current_player)]
+            return [PLAY_MOVES[card] for card in self.playable(self.mover)]
         if phase == "locomotive":
             return [LOCO_MOVES[co] for co in COMPANIES if self.locomotives[co] is None]
         if phase == "city":
@@ -148,7 +162,7 @@ class TrickState(State):
     # -- moves --------------------------------------------------------------------------------------
     def _do(self, move: Move) -> None:
         verb, _, arg = move.partition(" ")
-        player = self.current_player
+        player = self.mover
         if verb == "play":
             self._play(player, arg)
         elif verb == "loco":
@@ -228,7 +242,7 @@ class TrickState(State):
 
     def _start_adding(self) -> None:
         played = dict(self.trick)
-        self.to_add = [(player, played[player]) for player in self._clockwise_from(self.winner)]
+        self.to_add = [(player, played[player]) for player in self._clockwise_from(self.resolver)]
         self.phase = "add"
 
     def _add(self, end: str, automatic: bool) -> None:
@@ -263,7 +277,7 @@ class TrickState(State):
                 return
 
     def _next_trick(self) -> None:
-        self.leader = self.winner
+        self.leader = self.resolver
         self.winner = None
         self.led = None
         self.trick = []
@@ -292,7 +306,7 @@ class TrickState(State):
 
     def result(self) -> Result:
         appraisals = self.appraisals()
-        breakdown = []
+        breakdown: list[dict[str, Any]] = []
         for player in range(self.num_players):
             counts = self.share_counts(player)
             points = {co: counts[co] * appraisals[co].share_value for co in COMPANIES}
@@ -302,7 +316,7 @@ class TrickState(State):
         return Result.from_scores([entry["total"] for entry in breakdown], breakdown=breakdown)
 
     # -- view ---------------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None) -> TrickView:
         appraisals = self.appraisals()
         played = {p for p, _ in self.trick}
         return {
@@ -332,7 +346,7 @@ class TrickState(State):
                         for entry in self.history],
         }
 
-    def _railway_view(self, company: str, appraisal: Appraisal) -> dict[str, Any]:
+    def _railway_view(self, company: str, appraisal: Appraisal) -> RailwayView:
         segments = self.railways[company]
         locomotive = self.locomotives[company]
         distance, cost = LOCOMOTIVES[locomotive] if locomotive else (None, None)

@@ -7,14 +7,30 @@ screen talks to every game through this class only; what a game leaves out takes
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from ui.i18n import Translate
 from ui.log import SHARED_LOG, LogStyle
 
 V = TypeVar("V", bound=Mapping[str, Any])
+V_in = TypeVar("V_in", bound=Mapping[str, Any], contravariant=True)
+
+
+class Board(Protocol[V_in]):
+    """A game's board drawing: its module `ui.games.<game_id>.draw` (pure: a view in, SVG out)."""
+
+    def draw_map(self, t: Translate) -> str:
+        """The static layer, drawn once per game and language."""
+        ...
+
+    def draw_position(self, view: V_in, legal: Sequence[str], t: Translate) -> str:
+        """The dynamic layer; every target the player may click carries `data-move`."""
+        ...
+
+    def describe(self, view: V_in, t: Translate) -> str:
+        """The board's text alternative."""
+        ...
 
 
 class Interlude(NamedTuple):
@@ -25,9 +41,10 @@ class Interlude(NamedTuple):
     overlay: str
 
 
-class Face(ABC, Generic[V]):
+class Face(Generic[V]):
     """How one game looks at the table. `V` is the game's view (a TypedDict of its engine)."""
 
+    board: Board[V]  # the game's drawing module
     # Legal moves offered as buttons rather than on the board: move -> label key.
     actions: Mapping[str, str] = {}
     # The game's part of the move log: how the params of its own events read.
@@ -35,17 +52,14 @@ class Face(ABC, Generic[V]):
     # Whether `frames` shows a move's way there (slides, pushes) before its new position.
     animated: bool = False
 
-    @abstractmethod
     def draw_map(self, t: Translate) -> str:
-        """The static layer, drawn once per game and language."""
+        return self.board.draw_map(t)
 
-    @abstractmethod
     def draw_position(self, view: V, legal: Sequence[str], t: Translate) -> str:
-        """The dynamic layer; every target the player may click carries `data-move`."""
+        return self.board.draw_position(view, legal, t)
 
-    @abstractmethod
     def describe(self, view: V, t: Translate) -> str:
-        """The board's text alternative."""
+        return self.board.describe(view, t)
 
     def draw_side(self, view: V, t: Translate) -> str:
         """The side panel below the players (hands, standings, score track)."""

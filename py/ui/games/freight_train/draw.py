@@ -27,10 +27,10 @@ from games.freight_train.cards import (
     YARD_ROW_LIMIT,
     YARD_TAKE_MAX,
 )
+from games.freight_train.view import FreightTrainView
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, PAPER, WHITE
-from ui.svg import View
 
 WIDTH, HEIGHT = 1200.0, 900.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)
@@ -195,7 +195,7 @@ def _train(kind: str, cars: tuple[str, ...], caboose: bool, i: int, x: float, y:
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
+def draw_position(view: FreightTrainView, legal: Sequence[str], t: Translate) -> str:
     dwg = svg.drawing(VIEW_BOX, t("freight.position.title"), describe(view, t), "board-position",
                       interactive=True)
     groups = _group_moves(legal)
@@ -227,7 +227,7 @@ def _group_moves(legal: Sequence[str]) -> dict[str, Any]:
     return groups
 
 
-def _destination(view: View, target: str, t: Translate) -> tuple[str, str]:
+def _destination(view: FreightTrainView, target: str, t: Translate) -> tuple[str, str]:
     """A move's target as (button text, spoken words)."""
     if target == "new":
         return t("freight.to.new"), t("freight.dest.new")
@@ -236,12 +236,14 @@ def _destination(view: View, target: str, t: Translate) -> tuple[str, str]:
     n = int(target[1:]) + 1
     if target[0] == "y":
         return t("freight.to.yard", n=n), t("freight.dest.yard", n=n)
-    kind = view["trains"][view["current_player"]][n - 1]["kind"]
+    mover = view["current_player"]
+    assert mover is not None  # a move to a train is legal only while someone is to move
+    kind = view["trains"][mover][n - 1]["kind"]
     code = t("freight.code.mixed") if kind == MIXED else car_code(kind, t)
     return t("freight.to.train", n=n, code=code), t("freight.dest.train", n=n, kind=t(f"freight.type.{kind}"))
 
 
-def _buttons(dwg: Any, view: View, moves: list[str], y: float, source_words: str, car: str,
+def _buttons(dwg: Any, view: FreightTrainView, moves: list[str], y: float, source_words: str, car: str,
              t: Translate) -> Any:
     """One button per legal move of a source's open-end car, left to right."""
     group = dwg.g(class_="move-buttons")
@@ -262,7 +264,7 @@ def _glow(dwg: Any, x: float, y: float, w: float, h: float) -> Any:
                     **{"stroke-width": 3})
 
 
-def _main_yard(dwg: Any, view: View, groups: dict[str, Any], t: Translate) -> Any:
+def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate) -> Any:
     group = dwg.g(class_="main-yard")
     fills = {int(move[5:]): move for move in groups["fill"]}
     for r, row in enumerate(view["main_yard"]):
@@ -287,7 +289,7 @@ def _main_yard(dwg: Any, view: View, groups: dict[str, Any], t: Translate) -> An
     return group
 
 
-def _yard_sources(dwg: Any, view: View, seat: int, groups: dict[str, Any], t: Translate) -> Any:
+def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str, Any], t: Translate) -> Any:
     """The mover's private-yard rows, open end on the right, with their legal moves beside them."""
     group = dwg.g(class_="yard-sources", **{"data-seat": seat})
     group.add(_text(dwg, t("freight.yard_of", seat=seat + 1), MARGIN + 2, YARD_SRC_TOP - 2, 13, "700"))
@@ -307,7 +309,7 @@ def _yard_sources(dwg: Any, view: View, seat: int, groups: dict[str, Any], t: Tr
     return group
 
 
-def _pool(dwg: Any, view: View, moves: list[str], t: Translate) -> Any:
+def _pool(dwg: Any, view: FreightTrainView, moves: list[str], t: Translate) -> Any:
     """While rebuilding the private yard: each waiting car type, with a button per yard row."""
     group = dwg.g(class_="pool")
     counts: dict[str, int] = {}
@@ -334,7 +336,7 @@ def _pool(dwg: Any, view: View, moves: list[str], t: Translate) -> Any:
     return group
 
 
-def _info(dwg: Any, view: View, t: Translate) -> Any:
+def _info(dwg: Any, view: FreightTrainView, t: Translate) -> Any:
     """Day and round, the deck gauge with the end-of-day window, cabooses left, and the prompt."""
     group = dwg.g(class_="info")
     group.add(_text(dwg, t("freight.day", n=view["day"]), INFO_X, MAIN_TOP + 4, 18, "700"))
@@ -372,9 +374,9 @@ def _info(dwg: Any, view: View, t: Translate) -> Any:
     return group
 
 
-def _prompt(view: View, t: Translate) -> list[str]:
+def _prompt(view: FreightTrainView, t: Translate) -> list[str]:
     phase, player = view["phase"], view["current_player"]
-    if phase == "over":
+    if phase == "over" or player is None:  # no player to move once the game is over
         return [t("freight.prompt.over")]
     seat = player + 1
     turn = view["turn"]
@@ -390,7 +392,7 @@ def _prompt(view: View, t: Translate) -> list[str]:
     return lines
 
 
-def _players(dwg: Any, view: View, cabooses: list[str], t: Translate) -> Any:
+def _players(dwg: Any, view: FreightTrainView, cabooses: list[str], t: Translate) -> Any:
     group = dwg.g(class_="players")
     n = view["players"]
     strip_h = PLAYERS_H / n
@@ -401,7 +403,7 @@ def _players(dwg: Any, view: View, cabooses: list[str], t: Translate) -> Any:
     return group
 
 
-def _strip(dwg: Any, view: View, seat: int, top: float, h: float, cabooses: dict[int, str],
+def _strip(dwg: Any, view: FreightTrainView, seat: int, top: float, h: float, cabooses: dict[int, str],
            t: Translate) -> Any:
     """A player's strip: token, points, locomotives; private yard; trains."""
     strip = dwg.g(class_="player", **{"data-seat": seat})
@@ -425,7 +427,7 @@ def _strip(dwg: Any, view: View, seat: int, top: float, h: float, cabooses: dict
     return strip
 
 
-def _trains(dwg: Any, view: View, seat: int, top: float, h: float, cabooses: dict[int, str],
+def _trains(dwg: Any, view: FreightTrainView, seat: int, top: float, h: float, cabooses: dict[int, str],
             t: Translate) -> Any:
     """Trains in lanes, filled column by column; spare locomotives after them."""
     group = dwg.g(class_="trains")
@@ -461,7 +463,7 @@ def _trains(dwg: Any, view: View, seat: int, top: float, h: float, cabooses: dic
 
 # -- text alternative --------------------------------------------------------------------------
 
-def describe(view: View, t: Translate) -> str:
+def describe(view: FreightTrainView, t: Translate) -> str:
     parts = []
     if view["seat"] is not None:
         parts.append(t("freight.describe.you", seat=view["seat"] + 1))

@@ -13,12 +13,12 @@ from typing import Any
 
 from games.freight_train.cards import CATEGORIES
 from games.freight_train.scoring import yard_points
+from games.freight_train.view import FreightTrainView
 from ui.games.face import Face, Interlude
-from ui.games.freight_train.draw import describe, draw_map, draw_position
+from ui.games.freight_train import draw
 from ui.games.freight_train.log import LOG
 from ui.i18n import Translate
 from ui.panels import seat_chip, seat_label
-from ui.svg import View
 
 ACTIONS: dict[str, str] = {
     "done": "freight.action.done",
@@ -41,23 +41,15 @@ def _head(players: int, names: Sequence[str]) -> str:
     return f"<thead><tr><th></th>{cells}</tr></thead>"
 
 
-class FreightTrainFace(Face[View]):
+class FreightTrainFace(Face[FreightTrainView]):
     actions = ACTIONS
     log = LOG
+    board = draw
 
-    def draw_map(self, t: Translate) -> str:
-        return draw_map(t)
-
-    def draw_position(self, view: View, legal: Sequence[str], t: Translate) -> str:
-        return draw_position(view, legal, t)
-
-    def describe(self, view: View, t: Translate) -> str:
-        return describe(view, t)
-
-    def scores(self, view: View) -> list[int]:
+    def scores(self, view: FreightTrainView) -> list[int]:
         return list(view["points"])
 
-    def draw_side(self, view: View, t: Translate) -> str:
+    def draw_side(self, view: FreightTrainView, t: Translate) -> str:
         """Who is first and second now in every category with a train, what the private yards would
         score if the day ended now, and the points of the days already scored."""
         players = view["players"]
@@ -90,12 +82,12 @@ class FreightTrainFace(Face[View]):
         if view["days"]:
             past = "".join(_row(t("freight.day", n=d + 1), (f'{entry["total"]:+d}' for entry in day))
                            for d, day in enumerate(view["days"]))
-            points = _row(t("freight.points"), (f"<strong>{p}</strong>" for p in view["points"]), "total")
+            scores = _row(t("freight.points"), (f"<strong>{p}</strong>" for p in view["points"]), "total")
             parts.append(f'<h3>{escape(t("freight.past_days"))}</h3><table class="results days">'
-                         f"{_head(players, [])}<tbody>{past}{points}</tbody></table>")
+                         f"{_head(players, [])}<tbody>{past}{scores}</tbody></table>")
         return "".join(parts)
 
-    def interlude(self, event: Mapping[str, Any], view: View, t: Translate,
+    def interlude(self, event: Mapping[str, Any], view: FreightTrainView, t: Translate,
                   names: Sequence[str]) -> Interlude | None:
         """After a day is scored: every category's points, the private-yard bonus or penalty, the day's
         total and the scores."""

@@ -25,10 +25,10 @@ from typing import Any, NamedTuple
 
 from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
+from games.locomotion.view import LocomotionView, LocoView, PreviewView, SlideView, Step
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
-from ui.svg import View
 
 Point = tuple[float, float]
 
@@ -104,6 +104,21 @@ LANE_PLACES = _lane_places()
 def _platform_place(lane: int, step: int, gap: int) -> tuple[float, float]:
     width = 2 * GAP_HALF / data.STRAND_LENGTH
     return LANE_RADII[lane], _gap_centre(gap) - GAP_HALF + (step + 0.5) * width
+
+
+def _square(loco: LocoView) -> str:
+    """The square of a locomotive on the track."""
+    square = loco["square"]
+    assert square is not None, f"locomotive {loco['id']} is off the track"
+    return square
+
+
+def _step(step: Step) -> tuple[int, str]:
+    """One step of a move, `[locomotive id, square it moves to]` in the view, as a typed pair."""
+    loco, square = step
+    if not isinstance(loco, int) or not isinstance(square, str):
+        raise TypeError(f"not a step: {step!r}")
+    return loco, square
 
 
 def _square_place(name: str, gaps: Sequence[str | None]) -> tuple[float, float]:
@@ -280,7 +295,7 @@ def _ghost(dwg: Any, owner: int, centre: Point) -> Any:
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
+def draw_position(view: LocomotionView, legal: Sequence[str], t: Translate) -> str:
     dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t), "board-position",
                       interactive=True)
     # A locomotive that can be driven is drawn inside its target instead.
@@ -299,7 +314,7 @@ class Transit(NamedTuple):
     share: float
 
 
-def draw_frame(view: View, t: Translate, *, moving: int | None = None, crashed: int | None = None,
+def draw_frame(view: LocomotionView, t: Translate, *, moving: int | None = None, crashed: int | None = None,
                sheltering: int | None = None, transit: Transit | None = None) -> str:
     """One moment of a move's animation, with no targets: the position `view` shows, with the
     locomotive that just stepped (`moving`) ringed, a crash marked just ahead of the locomotive
@@ -317,18 +332,18 @@ def draw_frame(view: View, t: Translate, *, moving: int | None = None, crashed: 
     _board(dwg, view, t, hidden, transit.colour if transit is not None else None)
     marks = dwg.g(class_="motion", **{"pointer-events": "none"})
     if moving is not None:
-        square = locos[moving]["square"]
+        square = _square(locos[moving])
         marks.add(dwg.circle(_polar(*_square_place(square, view["gaps"])), TOKEN + 6, fill="none",
                              stroke=HIGHLIGHT, class_="moving", **{"stroke-width": 4, "data-loco": moving,
                                                                    "data-square": square}))
     if crashed is not None:
         # Just ahead of the locomotive, where it runs off, so that it stays in sight.
-        square = locos[crashed]["square"]
+        square = _square(locos[crashed])
         radius, angle = _square_place(square, view["gaps"])
         marks.add(_crash_mark(dwg, _polar(radius, angle + degrees((2 * TOKEN + 10) / radius)),
                               **{"data-loco": crashed, "data-square": square}))
     if sheltering is not None:
-        ax, ay = _polar(*LANE_PLACES[locos[sheltering]["square"]])
+        ax, ay = _polar(*LANE_PLACES[_square(locos[sheltering])])
         bx, by = _shed_centre(len(view["sheds"]))
         centre = (svg.r1((ax + bx) / 2), svg.r1((ay + by) / 2))
         marks.add(dwg.circle(centre, TOKEN + 6, fill="none", stroke=HIGHLIGHT, class_="sheltering",
@@ -340,7 +355,8 @@ def draw_frame(view: View, t: Translate, *, moving: int | None = None, crashed: 
     return svg.render(dwg)
 
 
-def _board(dwg: Any, view: View, t: Translate, hidden: set[int], moving_platform: str | None = None) -> None:
+def _board(dwg: Any, view: LocomotionView, t: Translate, hidden: set[int],
+           moving_platform: str | None = None) -> None:
     """Everything of the position but the targets: the platforms in their gaps (but the one on the
     move), this turn's slide, the locomotives on the track (but `hidden`), dice, home and sheds."""
     gaps = view["gaps"]
@@ -352,14 +368,15 @@ def _board(dwg: Any, view: View, t: Translate, hidden: set[int], moving_platform
     on_track = dwg.g(class_="locos")
     for loco in view["locos"]:
         if loco["place"] == "track" and loco["id"] not in hidden:
-            on_track.add(_loco(dwg, loco["id"], loco["owner"], _square_place(loco["square"], gaps), True,
-                               **{"data-square": loco["square"]}))
+            square = _square(loco)
+            on_track.add(_loco(dwg, loco["id"], loco["owner"], _square_place(square, gaps), True,
+                               **{"data-square": square}))
     dwg.add(on_track)
     dwg.add(_dice(dwg, view, t))
     dwg.add(_home_and_sheds(dwg, view, t))
 
 
-def _platform_in_transit(dwg: Any, transit: Transit, riders: list[dict[str, Any]], t: Translate) -> Any:
+def _platform_in_transit(dwg: Any, transit: Transit, riders: list[LocoView], t: Translate) -> Any:
     """The platform as drawn in the gap it left, with its riders, moved so that its middle runs
     straight across the hub while it turns: at share 1 it would lie exactly in its new gap."""
     a, b = _gap_centre(transit.source), _gap_centre(transit.target)
@@ -374,13 +391,14 @@ def _platform_in_transit(dwg: Any, transit: Transit, riders: list[dict[str, Any]
                      "data-target": transit.target, "data-share": transit.share})
     group.add(_platform(transit.colour, transit.source, t(f"loco.platform.{transit.colour}")))
     for loco in riders:
-        _, lane, step = loco["square"].split(".")
+        square = _square(loco)
+        _, lane, step = square.split(".")
         place = _platform_place(int(lane), int(step), transit.source)
-        group.add(_loco(dwg, loco["id"], loco["owner"], place, True, **{"data-square": loco["square"]}))
+        group.add(_loco(dwg, loco["id"], loco["owner"], place, True, **{"data-square": square}))
     return group
 
 
-def _slide_arrow(dwg: Any, slide: dict[str, Any]) -> Any:
+def _slide_arrow(dwg: Any, slide: SlideView) -> Any:
     """This turn's slide, across the hub from the gap the platform left to the gap it filled."""
     fill, _ = PLATFORM_COLOURS[slide["colour"]]
     a, b = _gap_centre(slide["source"]), _gap_centre(slide["target"])
@@ -398,7 +416,7 @@ def _slide_arrow(dwg: Any, slide: dict[str, Any]) -> Any:
     return group
 
 
-def _dice(dwg: Any, view: View, t: Translate) -> Any:
+def _dice(dwg: Any, view: LocomotionView, t: Translate) -> Any:
     group = dwg.g(class_="dice")
     group.add(dwg.text(_prompt(view, t), insert=(PANEL_X, 30), fill=INK, class_="prompt",
                        **_font(15, "700", "start")))
@@ -440,7 +458,7 @@ def _pips(dwg: Any, number: int, x: float, y: float) -> Any:
     return group
 
 
-def _home_and_sheds(dwg: Any, view: View, t: Translate) -> Any:
+def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate) -> Any:
     """Each player's locomotives waiting at home, repair tiles and crashes; the locomotives in sheds."""
     group = dwg.g(class_="yards")
     group.add(dwg.text(t("loco.home"), insert=(PANEL_X, 176), fill=INK, **_font(15, "700", "start")))
@@ -454,8 +472,8 @@ def _home_and_sheds(dwg: Any, view: View, t: Translate) -> Any:
         if player == view["current_player"]:
             row.add(dwg.rect((PANEL_X - 6, y - 18), (WIDTH - PANEL_X - 4, 36), rx=6, fill="none",
                              stroke=HIGHLIGHT, **{"stroke-width": 3}, class_="to-move"))
-        for k, loco in enumerate(home.get(player, [])):
-            row.add(_loco(dwg, loco, player, (PANEL_X + 14 + k * 28, y), False))
+        for k, loco_id in enumerate(home.get(player, [])):
+            row.add(_loco(dwg, loco_id, player, (PANEL_X + 14 + k * 28, y), False))
         if view["options"].get("repair_tiles"):
             info = t("loco.home_info", tiles=view["tiles"][player], crashes=view["crashes"][player])
         else:
@@ -467,13 +485,13 @@ def _home_and_sheds(dwg: Any, view: View, t: Translate) -> Any:
                            fill=MUTED, **_font(13, "600", "start")))
     owners = {loco["id"]: loco["owner"] for loco in view["locos"]}
     shed = dwg.g(class_="sheds")
-    for k, loco in enumerate(view["sheds"]):
-        shed.add(_loco(dwg, loco, owners[loco], _shed_centre(k), False))
+    for k, loco_id in enumerate(view["sheds"]):
+        shed.add(_loco(dwg, loco_id, owners[loco_id], _shed_centre(k), False))
     group.add(shed)
     return group
 
 
-def _targets(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
+def _targets(dwg: Any, view: LocomotionView, legal: Sequence[str], t: Translate) -> Any:
     """Every legal board move as a target (a locomotive to drive, a start square to enter) holding
     its hidden preview; pass, roll, repair and the double's choice are the face's buttons."""
     group = dwg.g(class_="targets")
@@ -483,8 +501,9 @@ def _targets(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
         verb, _, arg = move.partition(" ")
         if verb == "drive":
             loco = locos[int(arg)]
-            place = _square_place(loco["square"], view["gaps"])
-            cell = svg.target(dwg.g(), move, t("loco.aria.drive", square=loco["square"]), "loco-target")
+            square = _square(loco)
+            place = _square_place(square, view["gaps"])
+            cell = svg.target(dwg.g(), move, t("loco.aria.drive", square=square), "loco-target")
             cell.add(dwg.circle(_polar(*place), TOKEN + 6, fill="none", stroke=HIGHLIGHT, class_="legal-glow",
                                 **{"stroke-width": 4}))
             cell.add(_loco(dwg, loco["id"], loco["owner"], place, True))
@@ -505,15 +524,16 @@ def _targets(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
     return group
 
 
-def _preview(dwg: Any, preview: dict[str, Any], view: View, locos: dict[int, Any]) -> Any:
+def _preview(dwg: Any, preview: PreviewView, view: LocomotionView, locos: dict[int, LocoView]) -> Any:
     """Where each locomotive the move pushes ends up (ghosts), a red cross where one crashes, and the
     shed a finishing locomotive takes."""
     group = dwg.g(class_="loco-preview", **{"pointer-events": "none"})
+    steps = [_step(step) for step in preview["steps"]]
     last: dict[int, str] = {}
-    for loco, square in preview["steps"]:
+    for loco, square in steps:
         last[loco] = square
     crashed, sheltered = preview["crashed"], preview["sheltered"]
-    trail = [_polar(*_square_place(square, view["gaps"])) for loco, square in preview["steps"]]
+    trail = [_polar(*_square_place(square, view["gaps"])) for loco, square in steps]
     if len(trail) > 1:
         group.add(dwg.polyline(trail, fill="none", stroke=HIGHLIGHT, opacity=0.8,
                                **{"stroke-width": 3, "stroke-dasharray": "2 4", "stroke-linecap": "round"}))
@@ -522,7 +542,7 @@ def _preview(dwg: Any, preview: dict[str, Any], view: View, locos: dict[int, Any
             continue
         group.add(_ghost(dwg, locos[loco]["owner"], _polar(*_square_place(square, view["gaps"]))))
     if crashed is not None:
-        square = last.get(crashed) or locos[crashed]["square"]
+        square = last.get(crashed) or _square(locos[crashed])
         group.add(_crash_mark(dwg, _polar(*_square_place(square, view["gaps"]))))
     if sheltered is not None:
         group.add(_ghost(dwg, locos[sheltered]["owner"], _shed_centre(len(view["sheds"]))))
@@ -539,17 +559,19 @@ def _crash_mark(dwg: Any, centre: Point, **attrs: Any) -> Any:
 
 # -- text ---------------------------------------------------------------------------------------
 
-def _prompt(view: View, t: Translate) -> str:
-    phase, player = view["phase"], view["current_player"]
+def _prompt(view: LocomotionView, t: Translate) -> str:
+    phase, player, winner = view["phase"], view["current_player"], view["winner"]
     if phase == "over":
-        return t("loco.prompt.over", seat=view["winner"] + 1)
+        assert winner is not None  # the game ends when someone shelters their third locomotive
+        return t("loco.prompt.over", seat=winner + 1)
+    assert player is not None  # someone is to move until the game is over
     key = {"choose": "loco.prompt.choose", "extra": "loco.prompt.extra"}.get(phase, "loco.prompt.drive")
     if phase == "drive" and view["extra_turn"]:
         key = "loco.prompt.extra_turn"
     return t(key, seat=player + 1)
 
 
-def describe(view: View, t: Translate) -> str:
+def describe(view: LocomotionView, t: Translate) -> str:
     parts = []
     if view["seat"] is not None:
         parts.append(t("trick.describe.you", seat=view["seat"] + 1))
@@ -564,7 +586,7 @@ def describe(view: View, t: Translate) -> str:
         parts.append(t("loco.describe.gap", gap=where, platform=what))
     for player in range(view["players"]):
         mine = [loco for loco in view["locos"] if loco["owner"] == player]
-        squares = ", ".join(loco["square"] for loco in mine if loco["place"] == "track") or "–"
+        squares = ", ".join(_square(loco) for loco in mine if loco["place"] == "track") or "–"
         parts.append(t("loco.describe.player", seat=player + 1, squares=squares,
                        home=sum(loco["place"] == "home" for loco in mine),
                        sheds=sum(loco["place"] == "shed" for loco in mine)))

@@ -14,12 +14,13 @@ from html import escape
 from typing import Any
 
 from games.locomotion import board_data as data
+from games.locomotion.view import LocomotionView
 from ui.games.face import Face
-from ui.games.locomotion.draw import Transit, describe, draw_frame, draw_map, draw_position
+from ui.games.locomotion import draw
+from ui.games.locomotion.draw import Transit, draw_frame
 from ui.games.locomotion.log import LOG
 from ui.i18n import Translate
 from ui.panels import seat_chip
-from ui.svg import View
 
 ACTIONS: dict[str, str] = {
     "roll": "loco.action.roll",
@@ -33,26 +34,18 @@ ACTIONS: dict[str, str] = {
 SLIDE_SHARES = (0.25, 0.5, 0.75)  # how far across the hub each frame of a slide shows the platform
 
 
-class LocomotionFace(Face[View]):
+class LocomotionFace(Face[LocomotionView]):
     actions = ACTIONS
     log = LOG
+    board = draw
     animated = True
 
-    def draw_map(self, t: Translate) -> str:
-        return draw_map(t)
-
-    def draw_position(self, view: View, legal: Sequence[str], t: Translate) -> str:
-        return draw_position(view, legal, t)
-
-    def describe(self, view: View, t: Translate) -> str:
-        return describe(view, t)
-
-    def scores(self, view: View) -> list[int]:
+    def scores(self, view: LocomotionView) -> list[int]:
         """Locomotives in the sheds, per player (three wins)."""
         return [sum(1 for loco in view["sheds"] if loco // data.LOCOS_PER_PLAYER == seat)
                 for seat in range(view["players"])]
 
-    def draw_side(self, view: View, t: Translate) -> str:
+    def draw_side(self, view: LocomotionView, t: Translate) -> str:
         """Per player: locomotives in sheds, on the track and at home, crashes and repair tiles."""
         columns = ("loco.side.sheds", "loco.side.track", "loco.side.home", "loco.side.crashes",
                    "loco.side.tiles")
@@ -73,7 +66,7 @@ class LocomotionFace(Face[View]):
             parts.append(f'<p class="note">{escape(t("loco.pile", n=view["pile"]))}</p>')
         return "".join(parts)
 
-    def frames(self, before: View, after: View, events: Sequence[Mapping[str, Any]],
+    def frames(self, before: LocomotionView, after: LocomotionView, events: Sequence[Mapping[str, Any]],
                t: Translate) -> list[str]:
         """The position layer's pictures between two views (spectator views before and after one move),
         from the events that move emitted, in their order: a frame per square a locomotive steps (the
@@ -82,13 +75,15 @@ class LocomotionFace(Face[View]):
         riders. A drive happens on the layout of `before`; the slide, always the move's last event,
         leaves the position of `after`. Nothing to show (a `pass` with no slide, a double's choice
         before a repair tile's choice): []."""
-        scene = dict(before, locos=[dict(loco) for loco in before["locos"]])
+        scene = before.copy()  # the position as the drive goes on: `before` stays as it was
+        scene["locos"] = [loco.copy() for loco in before["locos"]]
         shots = []
         for event in events:
             kind = event["type"]
             if kind == "loco_driven":
                 for mover, square in event["steps"]:
-                    scene["locos"][mover].update(square=square, place="track")
+                    loco = scene["locos"][mover]
+                    loco["square"], loco["place"] = square, "track"
                     shots.append(draw_frame(scene, t, moving=mover))
             elif kind == "loco_crashed":
                 shots.append(draw_frame(scene, t, crashed=event["loco"]))

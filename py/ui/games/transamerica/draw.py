@@ -14,7 +14,7 @@ once and reused (`svg.Frozen`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import hypot, sqrt
@@ -22,6 +22,7 @@ from typing import Any
 
 from games.transamerica.board import BOARD, COLOURS, Board, Point
 from games.transamerica.scoring import START_SCORE
+from games.transamerica.view import TrackEntry, TransAmericaView
 from ui import svg
 from ui.games.transamerica.usa_outline import (
     CANADA,
@@ -35,7 +36,6 @@ from ui.games.transamerica.usa_outline import (
 )
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
-from ui.svg import View
 
 XY = tuple[float, float]
 Segment = tuple[XY, XY]
@@ -247,13 +247,13 @@ def _cities(dwg: Any) -> Any:
 
 # -- the position --------------------------------------------------------------------------
 
-def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
+def draw_position(view: TransAmericaView, legal: Sequence[str], t: Translate) -> str:
     """Track by network, this turn's track, markers, the known hands and the playable moves."""
     dwg = svg.drawing(VIEW_BOX, t("ta.position.title"), describe(view, t), "board-position",
                       interactive=True)
     by_network: dict[int, list[str]] = {}
-    for (name, _), network in zip(view["tracks"], view["track_networks"], strict=True):
-        by_network.setdefault(network, []).append(name)
+    for entry, network in zip(view["tracks"], view["track_networks"], strict=True):
+        by_network.setdefault(network, []).append(_track_entry(entry)[0])
     halos = dwg.g(class_="networks", fill="none", **{"stroke-width": svg.r1(0.4 * UNIT),
                                                       "stroke-linecap": "round", "stroke-opacity": 0.55})
     for network, names in sorted(by_network.items()):
@@ -280,10 +280,18 @@ def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
     return svg.render(dwg)
 
 
-def _tracks(dwg: Any, tracks: Sequence[Sequence[Any]]) -> Any:
+def _track_entry(entry: TrackEntry) -> tuple[str, int]:
+    """A built track of the view, `[edge name, seat of its builder]`, as a typed pair."""
+    name, builder = entry
+    if not isinstance(name, str) or not isinstance(builder, int):
+        raise TypeError(f"not a track entry: {entry!r}")
+    return name, builder
+
+
+def _tracks(dwg: Any, tracks: Sequence[TrackEntry]) -> Any:
     pieces = dwg.g(class_="tracks", stroke=INK, **{"stroke-width": TRACK_WIDTH, "stroke-linecap": "round"})
-    for name, builder in tracks:
-        pieces.add(_track_piece(name, builder))
+    for entry in tracks:
+        pieces.add(_track_piece(*_track_entry(entry)))
     return pieces
 
 
@@ -302,7 +310,7 @@ def _markers(dwg: Any, markers: Sequence[Sequence[int] | None]) -> Any:
     return group
 
 
-def _known_hands(dwg: Any, view: View) -> Any:
+def _known_hands(dwg: Any, view: TransAmericaView) -> Any:
     """Ring every city whose owner the viewer knows, in the owner's colour: the own hand bold, the
     others' (variant 1) thinner and tagged with the owner's token, so colour is not the only cue."""
     rings = dwg.g(class_="hands", fill="none")
@@ -412,7 +420,7 @@ def _button(dwg: Any, move: str, label: str, slot: int) -> Any:
 
 # -- text alternative ----------------------------------------------------------------------
 
-def describe(view: View, t: Translate) -> str:
+def describe(view: TransAmericaView, t: Translate) -> str:
     """A short text alternative of the position, for screen readers."""
     parts = [t("ta.describe.round", round=view["round"])]
     seat = view["seat"]
@@ -431,20 +439,21 @@ def describe(view: View, t: Translate) -> str:
                 parts.append(t("ta.describe.marker_city", seat=player + 1, city=city.name))
             else:
                 parts.append(t("ta.describe.marker_at", seat=player + 1, x=point[0], y=point[1]))
-    if seat is not None and view["cities"][seat]:
-        parts.append(t("ta.describe.cities", cities=", ".join(view["cities"][seat])))
+    hand = view["cities"][seat] if seat is not None else None
+    if hand:
+        parts.append(t("ta.describe.cities", cities=", ".join(hand)))
     parts.append(_scores_text(view, t))
     return " ".join(parts)
 
 
-def _scores_text(view: View, t: Translate) -> str:
+def _scores_text(view: TransAmericaView, t: Translate) -> str:
     scores = ", ".join(t("ta.describe.score", seat=p + 1, score=s) for p, s in enumerate(view["scores"]))
     return t("ta.describe.scores", scores=scores, barrier=view["barrier"])
 
 
 # -- the round-end overlay -----------------------------------------------------------------
 
-def draw_missing(view: View, round_event: dict[str, Any], t: Translate) -> str:
+def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Translate) -> str:
     """The exact track each penalised player lacked, in their colour and dash, and their cities.
 
     Where players lack the same edge their lines lie side by side, so none hides another. If the
@@ -474,14 +483,14 @@ def draw_missing(view: View, round_event: dict[str, Any], t: Translate) -> str:
     return svg.render(dwg)
 
 
-def _missing_text(round_event: dict[str, Any], t: Translate) -> str:
+def _missing_text(round_event: Mapping[str, Any], t: Translate) -> str:
     return " ".join(
         t("ta.missing.player", seat=p + 1, points=points, tracks=len(round_event["missing"][p])) if points
         else t("ta.missing.complete", seat=p + 1)
         for p, points in enumerate(round_event["penalties"]))
 
 
-def _missing_legend(dwg: Any, round_event: dict[str, Any], t: Translate) -> Any:
+def _missing_legend(dwg: Any, round_event: Mapping[str, Any], t: Translate) -> Any:
     """Bottom left, in the Pacific: each player's token, dash and penalty (a tick when complete)."""
     penalties = round_event["penalties"]
     line = 0.38 * UNIT
@@ -513,7 +522,7 @@ LOCO_RADIUS = 12.0
 LOCO_STEP = 21.0  # locomotives on one space stand in a column, each just over the last
 
 
-def draw_score_track(view: View, t: Translate) -> str:
+def draw_score_track(view: TransAmericaView, t: Translate) -> str:
     """The score track from 13 (the shed, right) down past 0 as far as the lowest score, each
     locomotive, and the barrier: a bar on the east side of its space, so that every space to its
     west, its own included, is shaded as ending the game (not in variant 1: it ends nothing)."""

@@ -6,42 +6,33 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from games.transamerica.view import TransAmericaView
 from ui.games.face import Face, Interlude
+from ui.games.transamerica import draw
 from ui.games.transamerica.draw import (
-    describe,
     draw_hand,
-    draw_map,
     draw_missing,
-    draw_position,
     draw_score_track,
 )
 from ui.games.transamerica.log import LOG
 from ui.i18n import Translate
 from ui.panels import seat_chip
-from ui.svg import View
 
 ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}
 
 
-class TransAmericaFace(Face[View]):
+class TransAmericaFace(Face[TransAmericaView]):
     actions = ACTIONS
     log = LOG
+    board = draw
 
-    def draw_map(self, t: Translate) -> str:
-        return draw_map(t)
-
-    def draw_position(self, view: View, legal: Sequence[str], t: Translate) -> str:
-        return draw_position(view, legal, t)
-
-    def describe(self, view: View, t: Translate) -> str:
-        return describe(view, t)
-
-    def draw_side(self, view: View, t: Translate) -> str:
+    def draw_side(self, view: TransAmericaView, t: Translate) -> str:
         seat = view["seat"]
         hands = view["cities"]
+        own = hands[seat] if seat is not None else None
         parts = []
-        if seat is not None and hands[seat]:
-            parts.append(f'<h3>{escape(t("ta.your_cities"))}</h3>{draw_hand(hands[seat], t)}')
+        if own:
+            parts.append(f'<h3>{escape(t("ta.your_cities"))}</h3>{draw_hand(own, t)}')
         elif any(hands):
             for player, cities in enumerate(hands):
                 if cities:
@@ -50,7 +41,7 @@ class TransAmericaFace(Face[View]):
         parts.append(f'<h3>{escape(t("ta.score_track"))}</h3>{draw_score_track(view, t)}')
         return "".join(parts)
 
-    def interlude(self, event: Mapping[str, Any], view: View, t: Translate,
+    def interlude(self, event: Mapping[str, Any], view: TransAmericaView, t: Translate,
                   names: Sequence[str]) -> Interlude | None:
         """The round-end screen: each player's penalty, and the exact missing track drawn on the map."""
         if event["type"] != "round_scored":

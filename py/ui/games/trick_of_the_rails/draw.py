@@ -27,10 +27,10 @@ from games.trick_of_the_rails.cards import (
     SEGMENT_VALUE,
     START,
 )
+from games.trick_of_the_rails.view import Play, RailwayView, TrickView
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
-from ui.svg import View
 
 WIDTH, HEIGHT = 800.0, 660.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)
@@ -83,6 +83,14 @@ def _card_name(card: str) -> str:
 
 
 # -- the static layer ---------------------------------------------------------------------------
+
+def _play(entry: Play) -> tuple[int, str]:
+    """A card played by a player, `[player, card id]` in the view, as a typed pair."""
+    player, card = entry
+    if not isinstance(player, int) or not isinstance(card, str):
+        raise TypeError(f"not a played card: {entry!r}")
+    return player, card
+
 
 def draw_map(t: Translate) -> str:
     """The felt and the headings of each part of the table: drawn once per game."""
@@ -155,20 +163,21 @@ def _slot_card(token: str, kind: str, x: float, y: float, words: tuple[str, str,
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: View, legal: Sequence[str], t: Translate) -> str:
+def draw_position(view: TrickView, legal: Sequence[str], t: Translate) -> str:
     dwg = svg.drawing(VIEW_BOX, t("trick.position.title"), describe(view, t), "board-position",
                       interactive=True)
     dwg.add(_line(dwg, view, t))
     dwg.add(_trick(dwg, view, t))
     dwg.add(_railways(dwg, view, legal, t))
-    if view["hand"] is not None:
-        dwg.add(_hand(dwg, view, legal, t))
+    hand = view["hand"]
+    if hand is not None:
+        dwg.add(_hand(dwg, view, hand, legal, t))
     else:
         dwg.add(_hand_sizes(dwg, view, t))
     return svg.render(dwg)
 
 
-def _line(dwg: Any, view: View, t: Translate) -> Any:
+def _line(dwg: Any, view: TrickView, t: Translate) -> Any:
     group = dwg.g(class_="trick-line")
     current = view["slot"] if view["phase"] != "over" else None
     words = _slot_words(t)
@@ -197,13 +206,13 @@ def _done_slot(token: str, x: float) -> svg.Frozen:
     return svg.Frozen(group)
 
 
-def _trick(dwg: Any, view: View, t: Translate) -> Any:
+def _trick(dwg: Any, view: TrickView, t: Translate) -> Any:
     """The cards played to the current trick, each under its player's token, and what is asked now."""
     group = dwg.g(class_="trick")
     y = TRICK_TOP + 12
     # While the played cards go to their railways, those already added are faded.
-    waiting = {card for _, card in view["to_add"]} if view["phase"] == "add" else None
-    for k, (player, card) in enumerate(view["trick"]):
+    waiting = {_play(entry)[1] for entry in view["to_add"]} if view["phase"] == "add" else None
+    for k, (player, card) in enumerate(map(_play, view["trick"])):
         x = MARGIN + 4 + k * TRICK_STEP
         if waiting is not None and card not in waiting:
             cell = dwg.g(class_="played added", opacity=0.35, **{"data-seat": player, "data-card": card})
@@ -224,10 +233,10 @@ def _trick(dwg: Any, view: View, t: Translate) -> Any:
     return group
 
 
-def _prompt(view: View, t: Translate) -> list[str]:
+def _prompt(view: TrickView, t: Translate) -> list[str]:
     """The heading of the trick area: which trick, what was led, and who must do what."""
     phase, player = view["phase"], view["current_player"]
-    if phase == "over":
+    if phase == "over" or player is None:  # no player to move once the game is over
         return [t("trick.prompt.over")]
     lines = [t("trick.trick_of", n=view["slot"] + 1, total=view["tricks"])]
     if view["led"]:
@@ -240,7 +249,7 @@ def _prompt(view: View, t: Translate) -> list[str]:
     elif phase == "city":
         lines.append(t("trick.prompt.city", seat=seat, city=CITIES[view["line"][view["slot"]]["token"]][0]))
     else:
-        lines.append(t("trick.prompt.add", seat=seat, card=_card_name(view["to_add"][0][1])))
+        lines.append(t("trick.prompt.add", seat=seat, card=_card_name(_play(view["to_add"][0])[1])))
     return lines
 
 
@@ -264,13 +273,12 @@ def _segment(dwg: Any, segment: str, company: str, x: float, y: float, scoring: 
     return group
 
 
-def _railways(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
+def _railways(dwg: Any, view: TrickView, legal: Sequence[str], t: Translate) -> Any:
     """Each railway as a row: name, segments left to right, scoring run underlined, its train and
     worth; then the placement targets (row ends, locomotive spots) for the legal moves."""
     group = dwg.g(class_="railways")
     targets = dwg.g(class_="targets", fill=INK, **{"fill-opacity": 0, "pointer-events": "all"})
     glows = dwg.g(class_="legal-glow", fill="none", stroke=HIGHLIGHT, **{"stroke-width": 3})
-    adding = view["to_add"][0][1] if view["phase"] == "add" and view["to_add"] else None
     row_of = {r["company"]: k for k, r in enumerate(view["railways"])}
     for k, rail in enumerate(view["railways"]):
         y = _row_y(k)
@@ -298,7 +306,16 @@ def _railways(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
                                    t("trick.aria.loco", loco=view["locomotives_to_place"][0],
                                      company=COMPANY_NAMES[arg]), "point"))
         elif verb in ("city", "add"):
-            company, end = (arg.split(" ") if verb == "city" else (CARD_COMPANY[adding], arg))
+            if verb == "city":
+                company, end = arg.split(" ")
+                city = CITIES[view["line"][view["slot"]]["token"]][0]
+                label = t("trick.aria.city", city=city, company=COMPANY_NAMES[company],
+                          end=t(f"trick.end.{end}"))
+            else:  # legal only while played cards wait to be added: it adds the first of them
+                adding = _play(view["to_add"][0])[1]
+                company, end = CARD_COMPANY[adding], arg
+                label = t("trick.aria.add", card=_card_name(adding), company=COMPANY_NAMES[company],
+                          end=t(f"trick.end.{end}"))
             k = row_of[company]
             length = len(view["railways"][k]["segments"])
             x = SEG_X - END_W - 4 if end == "left" else SEG_X + length * SEG_STEP + 2
@@ -306,13 +323,6 @@ def _railways(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
             glows.add(dwg.rect(*box, rx=5))
             arrow = dwg.text("+", insert=(x + END_W / 2, _row_y(k) + 32), fill=HIGHLIGHT, **_font(24))
             glows.add(arrow)
-            if verb == "city":
-                city = CITIES[view["line"][view["slot"]]["token"]][0]
-                label = t("trick.aria.city", city=city, company=COMPANY_NAMES[company],
-                          end=t(f"trick.end.{end}"))
-            else:
-                label = t("trick.aria.add", card=_card_name(adding), company=COMPANY_NAMES[company],
-                          end=t(f"trick.end.{end}"))
             targets.add(svg.target(dwg.rect(*box, rx=5), move, label, "point"))
     if glows.elements:
         group.add(glows)
@@ -321,7 +331,7 @@ def _railways(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
     return group
 
 
-def _train(dwg: Any, rail: dict[str, Any], y: float, t: Translate) -> Any:
+def _train(dwg: Any, rail: RailwayView, y: float, t: Translate) -> Any:
     """The locomotive beside the railway (distance and cost), and the profit and share value now."""
     group = dwg.g(class_="train")
     loco = rail["locomotive"]
@@ -340,14 +350,14 @@ def _train(dwg: Any, rail: dict[str, Any], y: float, t: Translate) -> Any:
     return group
 
 
-def _hand(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
+def _hand(dwg: Any, view: TrickView, hand: list[str], legal: Sequence[str], t: Translate) -> Any:
     """The viewer's hand in hand order (by company, then number): cards that may not be played are
     dimmed; the legal ones are targets."""
     group = dwg.g(class_="hand", **{"data-seat": view["seat"]})
     group.add(_heading(dwg, t("trick.your_hand"), HAND_TOP - 10))
     playable = set(view["playable"])
     moves = set(legal)
-    for k, card in enumerate(view["hand"]):
+    for k, card in enumerate(hand):
         x = MARGIN + k * CARD_STEP
         move = f"play {card}"
         if move in moves:
@@ -365,7 +375,7 @@ def _hand(dwg: Any, view: View, legal: Sequence[str], t: Translate) -> Any:
     return group
 
 
-def _hand_sizes(dwg: Any, view: View, t: Translate) -> Any:
+def _hand_sizes(dwg: Any, view: TrickView, t: Translate) -> Any:
     """A spectator sees how many cards each player holds, never the cards."""
     group = dwg.g(class_="hand-sizes")
     group.add(_heading(dwg, t("trick.hand_sizes"), HAND_TOP - 10))
@@ -379,7 +389,7 @@ def _hand_sizes(dwg: Any, view: View, t: Translate) -> Any:
 
 # -- text alternative --------------------------------------------------------------------------
 
-def describe(view: View, t: Translate) -> str:
+def describe(view: TrickView, t: Translate) -> str:
     parts = []
     if view["seat"] is not None:
         parts.append(t("trick.describe.you", seat=view["seat"] + 1))

@@ -7,16 +7,16 @@ how every company scored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from html import escape
 
 from games.trick_of_the_rails.cards import COMPANIES, COMPANY_NAMES, SHARE_COMPANY
+from games.trick_of_the_rails.view import RailwayView, TrickView
 from ui.games.face import Face
-from ui.games.trick_of_the_rails.draw import describe, draw_map, draw_position
+from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
 from ui.i18n import Translate
 from ui.panels import seat_chip
-from ui.svg import View
 
 ACTIONS: dict[str, str] = {}
 
@@ -28,33 +28,27 @@ def _share_name(card: str) -> str:
     return f"{company} Ex" if number == "-EX" else f"{company} {number}"
 
 
-class TrickOfTheRailsFace(Face[View]):
+class TrickOfTheRailsFace(Face[TrickView]):
     actions = ACTIONS
     log = LOG
+    board = draw
 
-    def draw_map(self, t: Translate) -> str:
-        return draw_map(t)
-
-    def draw_position(self, view: View, legal: Sequence[str], t: Translate) -> str:
-        return draw_position(view, legal, t)
-
-    def describe(self, view: View, t: Translate) -> str:
-        return describe(view, t)
-
-    def scores(self, view: View) -> list[int]:
+    def scores(self, view: TrickView) -> list[int]:
         """What each player's shares are worth now, if the game ended."""
         return list(view["worth"])
 
-    def draw_side(self, view: View, t: Translate) -> str:
+    def draw_side(self, view: TrickView, t: Translate) -> str:
         """Each company's train and share value, and every player's shares x values: "worth now if the
         game ended" during play, the final scoring once it is over."""
         rails = view["railways"]
         head = "".join(f'<th class="num">{escape(r["name"])}</th>' for r in rails)
         rows = []
-        for key, cell in (("trick.locomotive", lambda r: r["locomotive"] or "–"),
-                          ("trick.profit", lambda r: r["profit"]),
-                          ("trick.cost", lambda r: "–" if r["cost"] is None else r["cost"]),
-                          ("trick.share_value", lambda r: r["share_value"])):
+        rail_rows: tuple[tuple[str, Callable[[RailwayView], object]], ...] = (
+            ("trick.locomotive", lambda r: r["locomotive"] or "–"),
+            ("trick.profit", lambda r: r["profit"]),
+            ("trick.cost", lambda r: "–" if r["cost"] is None else r["cost"]),
+            ("trick.share_value", lambda r: r["share_value"]))
+        for key, cell in rail_rows:
             cells = "".join(f'<td class="num">{escape(str(cell(r)))}</td>' for r in rails)
             rows.append(f"<tr><th>{escape(t(key))}</th>{cells}<td></td></tr>")
         values = {r["company"]: r["share_value"] for r in rails}

@@ -22,8 +22,9 @@ def card(value: object, t: Translate, names: Names) -> str:
 
 
 def company(value: object, t: Translate, names: Names) -> str:
-    known = isinstance(value, str) and value in cards.COMPANY_NAMES
-    return cards.COMPANY_NAMES[value] if known else plain(value, t, names)
+    if isinstance(value, str) and value in cards.COMPANY_NAMES:
+        return cards.COMPANY_NAMES[value]
+    return plain(value, t, names)
 
 
 LOG = LogStyle()

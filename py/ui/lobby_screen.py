@@ -1,0 +1,113 @@
+"""The lobby on the page: the new-game form, the Continue list and set-aside saves (DOM via `ui.browser`).
+
+The form's HTML and its validation are pure (`ui.lobby`); this module reads and writes the page and
+hands what the player chose to the app through callbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games import get_game
+from ui import browser as web
+from ui.games import playable_games
+from ui.i18n import Translator
+from ui.lobby import (
+    LobbyChoice,
+    games_html,
+    lobby_options_html,
+    lobby_seats_html,
+    parse_lobby,
+    player_count_html,
+    save_problems_html,
+    saved_games_html,
+)
+from ui.saves import SaveStore
+
+# Controls that stay disabled in the page's HTML until Python can act on them.
+CONTROLS = ("start", "player-count", "seed", "bot-speed", "link-input")
+
+
+class LobbyScreen:
+    def __init__(self, store: SaveStore, tr: Translator, speed: str, start: Callable[[LobbyChoice], None],
+                 resume: Callable[[str], None], speed_changed: Callable[[str], None],
+                 toast: Callable[[str], None]) -> None:
+        self.store = store
+        self.tr = tr
+        self.speed = speed
+        self.game_id = playable_games()[0]
+        self.start, self.resume, self.speed_changed, self.toast = start, resume, speed_changed, toast
+
+    def wire(self) -> None:
+        web.on(web.by_id("new-game"), "submit", self.on_start)
+        web.on(web.by_id("new-game"), "change", self.on_change)
+        web.on(web.by_id("saved-games"), "click", self.on_saved_click)
+        web.on(web.by_id("save-problems"), "click", self.on_problem_click)
+        for control in CONTROLS:
+            web.by_id(control).disabled = False
+        for button in web.document.querySelectorAll("#open-link button"):
+            button.disabled = False
+        web.by_id("bot-speed").value = self.speed
+
+    def render(self, keep_values: bool = False) -> None:
+        previous = self.read_seats() if keep_values else None
+        web.document.querySelector("#new-game fieldset.games").innerHTML = games_html(
+            playable_games(), self.game_id, self.tr)
+        game = get_game(self.game_id)
+        count = web.by_id("player-count")
+        current = int(count.value or 4)
+        count.innerHTML = player_count_html(game, current)
+        players = min(max(current, game.min_players), game.max_players)
+        count.value = str(players)
+        web.set_html("seats", lobby_seats_html(players, self.tr, previous))
+        web.set_html("options", lobby_options_html(game, self.tr))
+        self.render_saved_games()
+
+    def render_saved_games(self) -> None:
+        listing = self.store.list_games()
+        web.set_html("saved-games", saved_games_html(listing, self.tr))
+        box = web.by_id("save-problems")
+        box.hidden = not listing.problems
+        box.innerHTML = save_problems_html(listing, self.tr)
+
+    def read_seats(self) -> list[tuple[str, str]]:
+        return [(str(row.querySelector("select").value), str(row.querySelector("input").value))
+                for row in web.document.querySelectorAll("#seats .seat")]
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        if target.name == "game":
+            self.game_id = str(target.value)
+            self.render()
+        elif target.id == "player-count":
+            web.set_html("seats", lobby_seats_html(int(target.value), self.tr, self.read_seats()))
+        elif target.id == "bot-speed":
+            self.speed = str(target.value)
+            self.speed_changed(self.speed)
+
+    def on_start(self, event: Any) -> None:
+        event.preventDefault()
+        boxes = web.by_id("new-game").querySelectorAll("#options input[type=checkbox]")
+        options = {str(box.name): bool(box.checked) for box in boxes}
+        choice = parse_lobby(self.game_id, self.read_seats(), options, str(web.by_id("seed").value), self.tr)
+        if isinstance(choice, str):
+            self.toast(choice)
+        else:
+            self.start(choice)
+
+    def on_saved_click(self, event: Any) -> None:
+        target = event.target.closest("button")
+        if not target:
+            return
+        if web.data(target, "delete"):
+            self.store.delete(web.data(target, "delete"))
+            self.render_saved_games()
+        else:
+            self.resume(web.data(target, "save"))
+
+    def on_problem_click(self, event: Any) -> None:
+        target = event.target.closest("[data-discard]")
+        if target:
+            self.store.discard(web.data(target, "discard"))
+            self.render_saved_games()

@@ -1,0 +1,86 @@
+"""The table screen in the page: the `Page` that `ui.controller.TableController` draws on (DOM via
+`ui.browser`). It decides nothing: each region of a `TablePicture` goes to its element, patched so
+that the browser lays out only what a move changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ui import browser as web
+from ui import panels
+from ui.controller import LOG_LINES, Curtain, TablePicture
+
+
+class DomPage:
+    """The table screen in the page: what `TableController` shows, drawn into the DOM."""
+
+    def later(self, task: Callable[[], None], ms: float) -> int:
+        return web.later(task, ms)
+
+    def cancel(self, timer: int) -> None:
+        web.cancel(timer)
+
+    def now_ms(self) -> float:
+        return web.now_ms()
+
+    def wall_clock_ms(self) -> int:
+        return web.wall_clock_ms()
+
+    def reduced_motion(self) -> bool:
+        return web.prefers_reduced_motion()
+
+    def draw_table(self, picture: TablePicture) -> None:
+        if picture.map is not None:
+            web.set_html("board-map", picture.map)
+            web.set_html("board-overlay", "")
+        web.patch_html("board-position", picture.position)
+        web.by_id("board-desc").textContent = picture.description
+        web.by_id("table-title").textContent = picture.title
+        web.by_id("table").setAttribute("data-ply", str(picture.ply))  # for tests and bug reports
+        web.patch_html("players", picture.players)
+        web.patch_html("hand", picture.side)
+        web.by_id("status").textContent = picture.status
+        web.set_html("actions", picture.actions)
+        if picture.log is not None:
+            lines = panels.log_html(picture.log.lines)
+            if picture.log.reset:
+                web.set_html("log", lines)
+            else:
+                web.append_html("log", lines, keep=LOG_LINES)
+            web.scroll_to_end("log")  # the newest move in view
+        web.show("replay-bar", picture.replay is not None)
+        if picture.replay is not None:
+            ply, length, label = picture.replay
+            bar = web.by_id("replay-range")
+            bar.max = str(length)
+            bar.value = str(ply)
+            web.by_id("replay-label").textContent = label
+
+    def draw_position(self, svg: str) -> None:
+        web.patch_html("board-position", svg)
+
+    def open_curtain(self, curtain: Curtain) -> None:
+        box = web.by_id("curtain")
+        box.classList.toggle("beside-board", curtain.beside_board)
+        if curtain.beside_board:
+            web.set_html("board-overlay", curtain.overlay)
+        web.by_id("curtain-title").textContent = curtain.title
+        web.set_html("curtain-body", curtain.body)
+        web.set_html("curtain-actions", panels.buttons_html(curtain.buttons))
+        web.show("curtain", True)
+        if curtain.kind == "result":
+            web.document.documentElement.setAttribute("data-game-over", "1")
+        web.later(lambda: web.document.querySelector("#curtain-actions button").focus(), 0)
+
+    def close_curtain(self) -> None:
+        web.show("curtain", False)
+        web.set_html("board-overlay", "")
+
+    def curtain_open(self) -> bool:
+        return not web.by_id("curtain").hidden
+
+    def toast(self, text: str) -> None:
+        box = web.by_id("toast")
+        box.textContent = text
+        box.hidden = False
+        web.later(lambda: setattr(box, "hidden", True), 5000)

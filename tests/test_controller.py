@@ -1,0 +1,303 @@
+"""The table's decisions without a browser: a fake page with a fake clock runs every task in order.
+
+What is checked is what a player sees: which curtain opens when, which moves a bot plays and when,
+what is saved, what a move animates, and that a task of a table that has gone never runs.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games.bots import bot_rng, decide, get_bot
+from ui.controller import FRAME_MS, INTERLUDE_MS, Curtain, TableController, TablePicture
+from ui.i18n import Translator
+from ui.saves import MemoryStorage, SaveStore
+from ui.table import Table
+
+
+class FakePage:
+    """Records what the controller shows; `run()` plays the scheduled tasks in time order."""
+
+    def __init__(self, reduced_motion: bool = False) -> None:
+        self.time = 0.0
+        self.tasks: list[tuple[float, int, Callable[[], None]]] = []
+        self.cancelled: set[int] = set()
+        self.serial = 0
+        self.pictures: list[TablePicture] = []
+        self.positions: list[str] = []  # animation frames
+        self.curtains: list[Curtain] = []
+        self.curtain: Curtain | None = None
+        self.toasts: list[str] = []
+        self.motion_reduced = reduced_motion
+        self.shown: list[str] = []  # what was drawn, in order: "table", "frame", "curtain:<kind>"
+
+    def later(self, task: Callable[[], None], ms: float) -> int:
+        self.serial += 1
+        heapq.heappush(self.tasks, (self.time + ms, self.serial, task))
+        return self.serial
+
+    def cancel(self, timer: int) -> None:
+        self.cancelled.add(timer)
+
+    def now_ms(self) -> float:
+        self.time += 1.0  # every look at the clock costs a millisecond: bots think in slices
+        return self.time
+
+    def wall_clock_ms(self) -> int:
+        return 1_700_000_000_000 + int(self.time)
+
+    def reduced_motion(self) -> bool:
+        return self.motion_reduced
+
+    def draw_table(self, picture: TablePicture) -> None:
+        self.pictures.append(picture)
+        self.shown.append("table")
+
+    def draw_position(self, svg: str) -> None:
+        self.positions.append(svg)
+        self.shown.append("frame")
+
+    def open_curtain(self, curtain: Curtain) -> None:
+        self.curtain = curtain
+        self.curtains.append(curtain)
+        self.shown.append(f"curtain:{curtain.kind}")
+
+    def close_curtain(self) -> None:
+        self.curtain = None
+
+    def curtain_open(self) -> bool:
+        return self.curtain is not None
+
+    def toast(self, text: str) -> None:
+        self.toasts.append(text)
+
+    def run(self, max_tasks: int = 100_000, until: Callable[[], bool] = lambda: False) -> int:
+        """Run tasks in time order until none is left or `until()` holds; the number run."""
+        done = 0
+        while self.tasks and done < max_tasks and not until():
+            at, serial, task = heapq.heappop(self.tasks)
+            self.time = max(self.time, at)
+            if serial not in self.cancelled:
+                task()
+                done += 1
+        return done
+
+
+EN = Translator("en")
+
+
+def controller(page: FakePage, speed: str = "instant",
+               storage: MemoryStorage | None = None) -> TableController:
+    left: list[bool] = []
+    ctl = TableController(page, SaveStore(storage or MemoryStorage()), EN, speed, lambda: left.append(True))
+    ctl.left = left  # type: ignore[attr-defined]
+    return ctl
+
+
+def test_a_bots_only_game_plays_to_its_end_and_shows_the_results() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("locomotion", ["greedy", "random"], seed=5, options={})
+    ctl.sit(table, "g1")
+    page.run()
+    assert table.state.is_over()
+    assert page.curtain is not None and page.curtain.kind == "result"
+    assert page.pictures[-1].status == EN("status.game_over")
+    saved = ctl.store.load("g1")
+    assert saved.record == table.state.record()  # the finished game is saved
+
+
+def test_bots_play_what_they_decide_from_their_own_view() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["strong", "greedy", "random"], seed=9, options={})
+    ctl.sit(table, "g1")
+    page.run(until=lambda: len(table.state.moves) >= 12)
+    replayed = Table.new("transamerica", ["strong", "greedy", "random"], seed=9, options={})
+    for move in table.state.moves[:12]:
+        state = replayed.state
+        seat = state.current_player
+        assert seat is not None
+        bot = get_bot("transamerica", replayed.seats[seat])
+        rng = bot_rng(state.seed, seat, len(state.moves))
+        assert decide(bot, state.view(seat), state.legal_moves(), rng) == move
+        replayed.play(move)
+
+
+def test_a_bot_thinks_in_slices_and_plays_in_a_task_of_its_own() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("trick_of_the_rails", ["strong", "strong", "strong"], seed=2, options={})
+    ctl.sit(table, "g1")
+    tasks = page.run(until=lambda: len(table.state.moves) == 1)
+    assert tasks >= 3  # the delay, at least one slice of thinking, then the move
+    assert ctl.animating  # the move is played; showing it is the next task
+    page.run(max_tasks=1)
+    assert page.pictures[-1].ply == 1 and not ctl.animating
+
+
+def test_leaving_the_table_cancels_its_bots() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    table = Table.new("freight_train", ["greedy", "greedy"], seed=4, options={})
+    ctl.sit(table, "g1")
+    ctl.leave()
+    page.run()
+    assert table.state.moves == [] and ctl.left == [True]  # type: ignore[attr-defined]
+
+
+def test_a_new_table_makes_the_old_tables_tasks_stale() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    old = Table.new("locomotion", ["greedy", "greedy"], seed=4, options={})
+    ctl.sit(old, "g1")
+    page.run(max_tasks=1)  # the first bot has decided; its move is a task still to run
+    new = Table.new("locomotion", ["human", "greedy"], seed=4, options={})
+    ctl.sit(new, "g2")
+    page.run()
+    assert old.state.moves == [] and new.state.moves == []  # the old bot never plays, the human is to move
+
+
+def test_hot_seat_curtain_only_where_the_game_hides_something() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    loco = Table.new("locomotion", ["human", "human"], seed=1, options={})
+    ctl.sit(loco, "g1")
+    for _ in range(2):
+        player = loco.state.current_player
+        while loco.state.current_player == player and not loco.state.is_over():
+            ctl.human_move(loco.state.legal_moves()[0])
+            page.run()
+    assert len({seat for seat in loco.state.movers}) == 2  # both humans played
+    assert [c.kind for c in page.curtains] == []
+
+    page = FakePage()
+    ctl = controller(page)
+    ta = Table.new("transamerica", ["human", "human"], seed=1, options={})
+    ctl.sit(ta, "g2")
+    assert page.curtain is not None and page.curtain.kind == "handover"  # before the first cards show
+    assert EN("ta.your_cities") not in page.pictures[-1].side
+    ctl.human_move(ta.state.legal_moves()[0])  # refused behind the curtain
+    assert ta.state.moves == []
+    ctl.curtain_action("reveal")
+    assert EN("ta.your_cities") in page.pictures[-1].side
+    ctl.human_move(ta.state.legal_moves()[0])  # seat 0 places its marker: seat 1 is next
+    page.run()
+    assert page.curtain is not None and page.curtain.kind == "handover"
+
+    visible = Table.new("transamerica", ["human", "human"], seed=1, options={"visible_cards": True})
+    page = FakePage()
+    ctl = controller(page)
+    ctl.sit(visible, "g3")
+    assert page.curtain is None
+
+
+def test_a_round_end_screen_opens_beside_the_board_and_a_bots_only_table_goes_on() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="fast")
+    table = Table.new("transamerica", ["greedy", "greedy"], seed=3, options={})
+    ctl.sit(table, "g1")
+    page.run(until=lambda: page.curtain is not None)
+    curtain = page.curtain
+    assert curtain is not None and curtain.kind == "interlude" and curtain.beside_board and curtain.overlay
+    opened_at = page.time
+    page.run(until=lambda: page.curtain is None)
+    assert page.time - opened_at >= INTERLUDE_MS["fast"]  # the screen stays up a while
+    assert table.state.events[-1]["type"] != "game_over"  # and then the next round starts
+
+
+def test_a_move_animates_unless_motion_is_unwanted() -> None:
+    for reduced, speed, animated in ((False, "normal", True), (True, "normal", False),
+                                     (False, "instant", False)):
+        page = FakePage(reduced_motion=reduced)
+        ctl = controller(page, speed=speed)
+        table = Table.new("locomotion", ["human", "greedy"], seed=6, options={})
+        ctl.sit(table, "g1")
+        drive = next(m for m in table.state.legal_moves() if m.startswith(("enter", "drive")))
+        start = page.time
+        ctl.human_move(drive)
+        page.run(until=lambda ctl=ctl, table=table: table.state.current_player != 0 and not ctl.animating)
+        assert bool(page.positions) is animated
+        if animated:
+            assert page.shown.index("frame") < len(page.shown) - 1 - page.shown[::-1].index("table")
+            assert page.time - start >= FRAME_MS * (len(page.positions) - 1)
+        assert page.pictures[-1].ply == len(table.state.moves)
+
+
+def test_an_illegal_move_is_refused_with_a_message() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("freight_train", ["human", "greedy"], seed=2, options={})
+    ctl.sit(table, "g1")
+    ctl.human_move("m9>t9")
+    ctl.human_move("no such move")
+    assert table.state.moves == [] and len(page.toasts) == 2
+
+
+def test_undo_takes_back_an_unconfirmed_move_and_saves() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["human", "greedy"], seed=3, options={})
+    ctl.sit(table, "g1")
+    ctl.human_move(table.state.legal_moves()[0])  # the marker: a turn of its own
+    page.run(until=lambda: table.state.current_player == 0 and not ctl.animating)
+    assert "data-undo" not in page.pictures[-1].actions
+    track = next(m for m in table.state.legal_moves() if m.startswith("track "))
+    ctl.human_move(track)
+    assert "data-undo" in page.pictures[-1].actions
+    ctl.undo()
+    assert track not in table.state.moves
+    assert ctl.store.load("g1").record["moves"] == table.state.moves
+
+
+def test_a_full_storage_says_so_and_the_game_goes_on() -> None:
+    page = FakePage()
+    ctl = controller(page, storage=MemoryStorage(quota=300))
+    table = Table.new("locomotion", ["greedy", "greedy"], seed=8, options={})
+    ctl.sit(table, "g1")
+    page.run()
+    assert table.state.is_over() and page.toasts and set(page.toasts) == {EN("error.storage_full")}
+
+
+def test_the_log_sends_only_new_lines_and_starts_over_in_another_language() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("locomotion", ["human", "greedy"], seed=6, options={})
+    ctl.sit(table, "g1")
+    first = page.pictures[-1].log
+    assert first is not None and first.reset
+    ctl.human_move(table.state.legal_moves()[0])
+    page.run(until=lambda: table.state.current_player == 0 and not ctl.animating)
+    updates = [p.log for p in page.pictures[1:] if p.log is not None]
+    assert updates and not any(u.reset for u in updates)
+    assert sum(len(u.lines) for u in [first, *updates]) == len(ctl.log.lines)
+    ctl.set_language(Translator("fr"))
+    again = page.pictures[-1].log
+    assert again is not None and again.reset and again.lines != first.lines[: len(again.lines)]
+    assert page.pictures[-1].map is not None  # the map is drawn again in French
+
+
+@pytest.mark.parametrize("game_id", ["transamerica", "trick_of_the_rails", "freight_train", "locomotion"])
+def test_a_shared_links_scrubber_shows_a_spectator_and_plays_no_bot(game_id: str) -> None:
+    from games import get_game
+    from games.bots import play_bots_game
+    from ui.replay import Scrubber
+
+    game = get_game(game_id)
+    finished = play_bots_game(game_id, game.min_players + 1, 7, None, ["greedy"] * (game.min_players + 1))
+    record = finished.record()
+    page = FakePage()
+    ctl = controller(page)
+    seats = ["human"] + ["greedy"] * game.min_players
+    ctl.sit(Table.from_record(record, seats), None, Scrubber(game, record))
+    ctl.scrub(len(record["moves"]) // 2)
+    page.run()
+    picture: Any = page.pictures[-1]
+    assert picture.replay[:2] == (len(record["moves"]) // 2, len(record["moves"]))
+    assert ctl.store.list_games().games == []  # a link is not saved until played on
+    ctl.play_on("g9")
+    assert ctl.store.load("g9").record["moves"] == record["moves"][: len(record["moves"]) // 2]
