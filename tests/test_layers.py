@@ -1,0 +1,56 @@
+"""The layering that lets everything but three glue modules run and be tested under CPython."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PY = Path(__file__).resolve().parent.parent / "py"
+BROWSER_MODULES = {"js", "pyscript", "pyodide"}
+GLUE = {"ui/app.py", "ui/lobby_screen.py", "ui/table_page.py"}  # the modules that use ui.browser
+
+
+def imports(path: Path) -> set[str]:
+    """Every module a file imports, at any depth of the file (function-level imports included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules(folder: str) -> dict[str, set[str]]:
+    return {str(path.relative_to(PY)): imports(path) for path in sorted((PY / folder).rglob("*.py"))}
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_engines_import_neither_the_ui_nor_the_browser() -> None:
+    offending = {path: sorted(name for name in names if top(name) in BROWSER_MODULES | {"ui"})
+                 for path, names in modules("games").items()}
+    assert {path: names for path, names in offending.items() if names} == {}
+
+
+def test_only_ui_browser_touches_the_browser() -> None:
+    offending = {path for path, names in modules("ui").items()
+                 if any(top(name) in BROWSER_MODULES for name in names)}
+    assert offending == {"ui/browser.py"}
+
+
+def test_only_the_glue_uses_ui_browser() -> None:
+    users = {path for path, names in modules("ui").items() if "ui.browser" in names}
+    assert users == GLUE
+
+
+def test_each_game_has_its_rules_in_one_package_and_its_table_in_another() -> None:
+    from games import GAME_IDS
+
+    for game_id in GAME_IDS:
+        assert (PY / "games" / game_id / "__init__.py").is_file()
+        assert {p.name for p in (PY / "ui" / "games" / game_id).glob("*.py")} >= {
+            "__init__.py", "face.py", "draw.py", "log.py"}
