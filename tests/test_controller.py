@@ -301,3 +301,29 @@ def test_a_shared_links_scrubber_shows_a_spectator_and_plays_no_bot(game_id: str
     assert ctl.store.list_games().games == []  # a link is not saved until played on
     ctl.play_on("g9")
     assert ctl.store.load("g9").record["moves"] == record["moves"][: len(record["moves"]) // 2]
+
+
+@pytest.mark.parametrize("seats", [["greedy", "random", "strong"], ["human", "greedy"]])
+def test_freight_train_shows_every_days_scoring(seats: list[str]) -> None:
+    page = FakePage()
+    ctl = controller(page, speed="fast")
+    table = Table.new("freight_train", seats, seed=3, options={})
+    ctl.sit(table, "g1")
+    while not table.state.is_over():
+        page.run(until=lambda: page.curtain is not None or (
+            "human" in seats and table.state.current_player == 0 and not ctl.animating))
+        if page.curtain is not None and page.curtain.kind == "interlude":
+            if "human" in seats:
+                ctl.curtain_action("next")  # a human closes the day's screen; bots-only tables go on alone
+            else:
+                page.run(until=lambda: page.curtain is None)
+        elif not table.state.is_over():
+            ctl.human_move(table.state.legal_moves()[-1])
+    page.run(until=lambda: page.curtain is not None)
+    if "human" in seats:
+        ctl.curtain_action("next")  # the last day's screen, then the results
+    page.run()
+    days = [c for c in page.curtains if c.kind == "interlude"]
+    assert [c.title for c in days] == [EN("freight.day_scored", day=d) for d in (1, 2, 3)]
+    assert all(EN("freight.yard") in c.body and c.beside_board for c in days)
+    assert page.curtains[-1].kind == "result"

@@ -31,7 +31,7 @@ BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
 FRAME_MS = 110  # one step of a move's animation
 LOG_LINES = 200  # the latest moves; the whole game is in the save, the link and the replay
-CURTAIN_EVENTS = ("round_scored", "game_over")  # events that may open a screen
+CURTAIN_EVENTS = ("round_scored", "day_scored", "game_over")  # events that may open a screen
 
 
 @dataclass(frozen=True)

@@ -135,3 +135,16 @@ def test_two_humans_at_locomotion_play_turn_after_turn_without_a_hand_over(app: 
         expect(app.locator("#table")).not_to_have_attribute("data-ply", str(before))
     assert turns == ["0", "1", "0", "1"]
     expect(app.locator("#curtain")).to_be_hidden()
+
+
+def test_freight_train_shows_each_days_scoring_at_a_bots_only_table(app: Page) -> None:
+    start_game(app, ["greedy", "random"], game="freight_train", seed=6)
+    app.evaluate("""() => {
+        window.curtainTitles = [];
+        new MutationObserver(() => window.curtainTitles.push(
+            document.getElementById('curtain-title').textContent))
+            .observe(document.getElementById('curtain-title'), {childList: true, characterData: true});
+    }""")
+    app.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
+    assert app.evaluate("() => window.curtainTitles") == [
+        "End of day 1", "End of day 2", "End of day 3", "Game over"]
