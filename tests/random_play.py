@@ -12,6 +12,7 @@ from typing import Any
 
 from games import get_game
 from games.core import Rng, State
+from games.transamerica.board import BOARD
 
 Check = Callable[[State, str | None], None]
 
@@ -47,3 +48,16 @@ def assert_record_round_trip(state: State) -> None:
     assert again.result().to_dict() == state.result().to_dict()
     assert again.view(None) == state.view(None)
     assert again.events == state.events
+
+
+def mid_game_built(rng: Rng, count: int) -> frozenset[int]:
+    """Track grown from four random starts, like the networks of a round in progress."""
+    groups = [[rng.below(len(BOARD.points))] for _ in range(4)]
+    built: set[int] = set()
+    while len(built) < count:
+        group = rng.choice(groups)
+        q, e = rng.choice(BOARD.adjacent[rng.choice(group)])
+        if e not in built:
+            built.add(e)
+            group.append(q)
+    return frozenset(built)

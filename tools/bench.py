@@ -37,7 +37,7 @@ from games.bots import bot_rng, get_bot, play_bots_game  # noqa: E402
 from games.core import Rng, State  # noqa: E402
 from games.transamerica import steiner  # noqa: E402
 from games.transamerica.board import BOARD, COLOURS  # noqa: E402
-from random_play import play_random_game  # noqa: E402
+from random_play import mid_game_built, play_random_game  # noqa: E402
 from ui.games import face_for  # noqa: E402
 from ui.i18n import Translator  # noqa: E402
 from ui.links import decode_link, encode_link  # noqa: E402
@@ -179,19 +179,6 @@ def link_figures(repeats: int) -> dict[str, Any]:
     return {"moves": len(record["moves"]),
             "encode": spread([cpu_ms(lambda: encode_link(record, seats)) for _ in range(repeats)]),
             "decode": spread([cpu_ms(lambda: decode_link(text)) for _ in range(repeats)])}
-
-
-def mid_game_built(rng: Rng, count: int) -> frozenset[int]:
-    """Track grown from four random starts, like the networks of a round in progress."""
-    groups = [[rng.below(len(BOARD.points))] for _ in range(4)]
-    built: set[int] = set()
-    while len(built) < count:
-        group = rng.choice(groups)
-        q, e = rng.choice(BOARD.adjacent[rng.choice(group)])
-        if e not in built:
-            built.add(e)
-            group.append(q)
-    return frozenset(built)
 
 
 def steiner_figures(solves: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from games.core import Rng
 from games.transamerica import steiner
 from games.transamerica.board import BOARD, COLOURS
 from games.transamerica.steiner import connection, connection_cost, steiner_tree
+from random_play import mid_game_built
 
 INF = float("inf")
 
@@ -212,19 +213,6 @@ def test_many_random_cases_return_consistent_trees() -> None:
             assert not joins(terminals, (set(edges) - {e}) | built)
         # Order of terminals does not matter.
         assert connection_cost(list(reversed(terminals)), built) == total
-
-
-def mid_game_built(rng: Rng, count: int) -> frozenset[int]:
-    """Track grown from four random starts, like the networks of a round in progress."""
-    groups = [[rng.below(len(BOARD.points))] for _ in range(4)]
-    built: set[int] = set()
-    while len(built) < count:
-        group = rng.choice(groups)
-        q, e = rng.choice(BOARD.adjacent[rng.choice(group)])
-        if e not in built:
-            built.add(e)
-            group.append(q)
-    return frozenset(built)
 
 
 def test_six_terminals_take_one_growth_per_terminal_subset(monkeypatch: pytest.MonkeyPatch) -> None:
