@@ -223,7 +223,8 @@ class TableController:
             position=face.draw_position(view, legal, self.t), description=face.describe(view, self.t),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
-            side=face.draw_side(view, self.t), status=self.status_text(viewer),
+            side=face.draw_side(view, self.t, self.names()),
+            status=self.status_text(viewer, face.prompt(view, legal, self.t) if legal else None),
             actions=panels.buttons_html(buttons), log=self.log.update(table, face, self.tr),
             replay=None if not self.scrubber else (
                 self.scrubber.ply, self.scrubber.length,
@@ -233,7 +234,13 @@ class TableController:
         if self.table:
             self.page.draw_table(self.picture())
 
-    def status_text(self, viewer: int | None) -> str:
+    def names(self) -> list[str]:
+        """Every player's name by seat, a default one ("Player 2") where none was given."""
+        assert self.table is not None
+        return [panels.seat_label(seat, self.table.names, self.t) for seat in range(len(self.table.seats))]
+
+    def status_text(self, viewer: int | None, prompt: str | None = None) -> str:
+        """Whose turn it is; to the player to move, what the game asks of them (`prompt`)."""
         table = self.table
         assert table is not None
         current = table.state.current_player
@@ -243,7 +250,7 @@ class TableController:
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
         if viewer == current and not self.scrubber:
-            return self.t("status.your_turn", name=name)
+            return prompt or self.t("status.your_turn", name=name)
         return self.t("status.waiting", name=name)
 
     # -- moves --------------------------------------------------------------------------------
@@ -310,8 +317,10 @@ class TableController:
         while self.curtains:
             event = self.curtains.pop(0)
             interlude = None if event["type"] == "game_over" else self.face.interlude(
-                event, table.state.view(None), self.t, table.names)
+                event, table.state.view(None), self.t, self.names())
             if interlude:
+                if interlude.board is not None:
+                    self.page.draw_position(interlude.board)
                 self.page.open_curtain(Curtain("interlude", interlude.title, interlude.body,
                                                [("data-curtain", "next", self.t("action.continue"))],
                                                beside_board=True, overlay=interlude.overlay))
@@ -321,8 +330,9 @@ class TableController:
         current = table.state.current_player
         if current is None:
             result = table.state.result().to_dict()
-            self.page.open_curtain(Curtain("result", self.t("result.title"),
-                                           panels.results_html(result, table.names, self.t),
+            body = panels.results_html(result, table.names, self.t) + self.face.breakdown(
+                result, table.state.view(None), self.t, self.names())
+            self.page.open_curtain(Curtain("result", self.t("result.title"), body,
                                            [("data-curtain", "lobby", self.t("table.lobby")),
                                             ("data-curtain", "close", self.t("action.view_board"))]))
         elif self.handover_due():
@@ -349,6 +359,7 @@ class TableController:
             self.after_render()
         elif action == "next":
             self.page.close_curtain()
+            self.render()  # the new round's board, where the interlude showed the one that ended
             self.after_render()
         else:
             self.page.close_curtain()

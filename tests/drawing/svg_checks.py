@@ -17,6 +17,8 @@ NS = "{http://www.w3.org/2000/svg}"
 # A word that came from `t`: untranslated words stand out because they do not match.
 TEXT_KEY = re.compile(r"⟦[a-z_.A-Z0-9]+(\|[^⟧]*)?⟧")
 Shot = tuple[dict[str, Any], dict[str, Any], list[str]]
+# Players' names as the table passes them: a panel names players, never numbers them.
+PLAYERS = ("Ada", "Basile", "Chloé", "Dev", "Emma", "Farid")
 
 
 def t(key: str, **params: Any) -> str:

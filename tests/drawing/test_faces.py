@@ -26,6 +26,7 @@ from games.core import State
 from random_play import play_random_game
 from svg_checks import (
     NS,
+    PLAYERS,
     Drawing,
     Drawn,
     Shot,
@@ -150,7 +151,7 @@ def test_every_position_draws_what_the_view_holds_and_exactly_the_legal_targets(
             scores = face.scores(seen)
             assert scores is None or len(scores) == seen["players"]
             if index % SIDE_EVERY == 0 or index == len(positions) - 1:
-                well_formed(face.draw_side(seen, noting))
+                well_formed(face.draw_side(seen, noting, PLAYERS))
         board.check_position(shot)
     board.check_game(Drawing(players, options, positions, keys))
     assert positions[-1][0]["phase"] == "over"
@@ -188,7 +189,7 @@ def test_face_speaks_every_language(game_id: str, lang: str) -> None:
         for seen, moves in ((view, legal), (spectator, [])):
             parse(face.draw_position(seen, moves, speak))
             assert isinstance(face.describe(seen, speak), str) and face.describe(seen, speak)
-            well_formed(face.draw_side(seen, speak))
+            well_formed(face.draw_side(seen, speak, PLAYERS))
             scores = face.scores(seen)
             assert scores is None or len(scores) == players
     state = play_random_game(game_id, players, seed, options)
@@ -199,9 +200,10 @@ def test_face_speaks_every_language(game_id: str, lang: str) -> None:
         if screen is None:
             continue
         kinds.add(event["type"])
-        assert isinstance(screen, Interlude) and all(isinstance(part, str) for part in screen)
+        assert isinstance(screen, Interlude) and all(isinstance(part, str) for part in screen[:3])
         well_formed(screen.body)
         assert screen.title and (screen.overlay == "" or parse(screen.overlay) is not None)
+        assert screen.board is None or parse(screen.board) is not None
     assert len(kinds) <= 1  # one kind of event (a round scored) has a screen, if any
     assert keys <= set(catalog(lang)), sorted(keys - set(catalog(lang)))
 

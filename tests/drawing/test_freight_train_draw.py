@@ -20,7 +20,7 @@ import pytest
 
 from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
-from svg_checks import Drawing, Drawn, Shot, by_class, sampled, t
+from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, sampled, t
 from ui.games.freight_train import draw as ft
 from ui.games.freight_train import face as face
 
@@ -102,7 +102,7 @@ def test_every_phase_is_reached_over_the_games() -> None:
 
 def test_side_panel_standings_and_days(game: list[Shot]) -> None:
     mid_day = next(view for view, _, _ in game if view["days"] == [] and any(view["trains"]))
-    html = face.FACE.draw_side(mid_day, t)
+    html = face.FACE.draw_side(mid_day, t, PLAYERS)
     assert "freight.standings" in html and "freight.past_days" not in html
     kinds = {train["kind"] for trains in mid_day["trains"] for train in trains}
     with_trains = [c for c in CATEGORIES if c in kinds]
@@ -112,7 +112,7 @@ def test_side_panel_standings_and_days(game: list[Shot]) -> None:
             assert not points or f"<strong>{points}</strong>" in html
     final = game[-1][1]
     assert final["phase"] == "over" and len(final["days"]) == 3
-    html = face.FACE.draw_side(final, t)
+    html = face.FACE.draw_side(final, t, PLAYERS)
     assert "freight.past_days" in html
     for points in final["points"]:
         assert f"<strong>{points}</strong>" in html

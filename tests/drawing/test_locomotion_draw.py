@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 import pytest
 
 from random_play import play_random_game
-from svg_checks import Drawing, Drawn, Shot, by_class, parse, t, targets
+from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, parse, t, targets
 from svg_checks import snapshots as game_snapshots
 from ui.games.locomotion import draw as lo
 from ui.games.locomotion import face as face
@@ -108,7 +108,7 @@ def test_map_draws_every_square_off_the_platforms() -> None:
 def test_side_panel_and_describe(game: list[Shot]) -> None:
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
-    html = face.FACE.draw_side(spectator, t)
+    html = face.FACE.draw_side(spectator, t, PLAYERS)
     assert html.count("<tr") == 1 + spectator["players"]
     winner = spectator["winner"]
     sheds = sum(loco["place"] == "shed" for loco in spectator["locos"] if loco["owner"] == winner)

@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 import pytest
 
 from games.trick_of_the_rails.cards import COMPANIES
-from svg_checks import Drawing, Drawn, Shot, by_class, t
+from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, t
 from svg_checks import snapshots as game_snapshots
 from ui.games.trick_of_the_rails import draw as tr
 from ui.games.trick_of_the_rails import face as face
@@ -94,7 +94,7 @@ def test_every_phase_is_reached_over_the_games() -> None:
 def test_side_panel_and_end_screen(game: list[Shot]) -> None:
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
-    html = face.FACE.draw_side(spectator, t)
+    html = face.FACE.draw_side(spectator, t, PLAYERS)
     assert "trick.final" in html and html.count("<tr") == 1 + 4 + spectator["players"]
     for rail in spectator["railways"]:
         assert f'>{rail["share_value"]}<' in html
@@ -107,7 +107,7 @@ def test_side_panel_and_end_screen(game: list[Shot]) -> None:
                 assert f"{count}×{values[company]}" in html
     assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
     assert face.FACE.actions == {}
-    assert "trick.worth_now" in face.FACE.draw_side(game[0][0], t)
+    assert "trick.worth_now" in face.FACE.draw_side(game[0][0], t, PLAYERS)
 
 
 def test_describe_names_the_hand_only_for_its_owner(game: list[Shot]) -> None:

@@ -34,11 +34,13 @@ class Board(Protocol[V_in]):
 
 
 class Interlude(NamedTuple):
-    """A screen between rounds: its title, its body (HTML), and an SVG drawn over the board."""
+    """A screen between rounds: its title, its body (HTML), an SVG drawn over the board, and the
+    position layer to show behind it (the round or day that ended), or None to keep the board."""
 
     title: str
     body: str
     overlay: str
+    board: str | None = None
 
 
 class Face(Generic[V]):
@@ -51,6 +53,9 @@ class Face(Generic[V]):
     log: LogStyle = SHARED_LOG
     # Whether `frames` shows a move's way there (slides, pushes) before its new position.
     animated: bool = False
+    # Whether a player may ask for their only legal move to be played for them (a card game's
+    # forced follow); the table offers the preference only for such games.
+    autoplay_forced: bool = False
 
     def draw_map(self, t: Translate) -> str:
         return self.board.draw_map(t)
@@ -61,8 +66,19 @@ class Face(Generic[V]):
     def describe(self, view: V, t: Translate) -> str:
         return self.board.describe(view, t)
 
-    def draw_side(self, view: V, t: Translate) -> str:
-        """The side panel below the players (hands, standings, score track)."""
+    def draw_side(self, view: V, t: Translate, names: Sequence[str]) -> str:
+        """The side panel below the players (hands, standings, score track); `names` are the
+        players' names by seat, to name them rather than number them."""
+        return ""
+
+    def prompt(self, view: V, legal: Sequence[str], t: Translate) -> str | None:
+        """What the player to move is asked to do ("lay 1 or 2 tracks"), or None for the table's
+        generic "your turn"."""
+        return None
+
+    def breakdown(self, result: Mapping[str, Any], view: V, t: Translate, names: Sequence[str]) -> str:
+        """The game-over screen's breakdown of the scores (HTML: per round, company, day or
+        locomotive), shown below the ranking; "" for none."""
         return ""
 
     def scores(self, view: V) -> list[Any] | None:

@@ -49,7 +49,7 @@ class FreightTrainFace(Face[FreightTrainView]):
     def scores(self, view: FreightTrainView) -> list[int]:
         return list(view["points"])
 
-    def draw_side(self, view: FreightTrainView, t: Translate) -> str:
+    def draw_side(self, view: FreightTrainView, t: Translate, names: Sequence[str]) -> str:
         """Who is first and second now in every category with a train, what the private yards would
         score if the day ended now, and the points of the days already scored."""
         players = view["players"]

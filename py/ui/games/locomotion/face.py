@@ -45,7 +45,7 @@ class LocomotionFace(Face[LocomotionView]):
         return [sum(1 for loco in view["sheds"] if loco // data.LOCOS_PER_PLAYER == seat)
                 for seat in range(view["players"])]
 
-    def draw_side(self, view: LocomotionView, t: Translate) -> str:
+    def draw_side(self, view: LocomotionView, t: Translate, names: Sequence[str]) -> str:
         """Per player: locomotives in sheds, on the track and at home, crashes and repair tiles."""
         columns = ("loco.side.sheds", "loco.side.track", "loco.side.home", "loco.side.crashes",
                    "loco.side.tiles")

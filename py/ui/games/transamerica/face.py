@@ -26,7 +26,7 @@ class TransAmericaFace(Face[TransAmericaView]):
     log = LOG
     board = draw
 
-    def draw_side(self, view: TransAmericaView, t: Translate) -> str:
+    def draw_side(self, view: TransAmericaView, t: Translate, names: Sequence[str]) -> str:
         seat = view["seat"]
         hands = view["cities"]
         own = hands[seat] if seat is not None else None

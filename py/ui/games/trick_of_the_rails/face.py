@@ -7,7 +7,7 @@ how every company scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from games.trick_of_the_rails.cards import COMPANIES, COMPANY_NAMES, SHARE_COMPANY
@@ -37,7 +37,7 @@ class TrickOfTheRailsFace(Face[TrickView]):
         """What each player's shares are worth now, if the game ended."""
         return list(view["worth"])
 
-    def draw_side(self, view: TrickView, t: Translate) -> str:
+    def draw_side(self, view: TrickView, t: Translate, names: Sequence[str]) -> str:
         """Each company's train and share value, and every player's shares x values: "worth now if the
         game ended" during play, the final scoring once it is over."""
         rails = view["railways"]
