@@ -124,7 +124,7 @@ def test_interlude_shows_each_day_scored() -> None:
     scored = [event for event in state.events if event["type"] == "day_scored"]
     assert [event["day"] for event in scored] == [1, 2, 3]
     for event in scored:
-        title, body, overlay = face.FACE.interlude(event, view, t, ["Ann", "Bob", ""])
+        title, body, overlay, _board = face.FACE.interlude(event, view, t, ["Ann", "Bob", ""])
         assert f"day={event['day']}" in title and overlay == ""
         assert "Ann" in body and "Bob" in body and "seat.default_name" in body
         ElementTree.fromstring(body)  # well-formed
