@@ -327,3 +327,161 @@ def test_freight_train_shows_every_days_scoring(seats: list[str]) -> None:
     assert [c.title for c in days] == [EN("freight.day_scored", day=d) for d in (1, 2, 3)]
     assert all(EN("freight.yard") in c.body and c.beside_board for c in days)
     assert page.curtains[-1].kind == "result"
+
+
+def test_the_tab_says_whose_turn_it_is() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.sit(Table.new("transamerica", ["human", "greedy"], seed=3, options={}), "g1")
+    assert page.pictures[-1].tab_title == "● Your turn · TransAmerica · Rail Table"
+    ctl.set_language(Translator("fr"))
+    assert page.pictures[-1].tab_title == "● À vous de jouer · TransAmerica · Rail Table"
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.sit(Table.new("transamerica", ["greedy", "greedy"], seed=3, options={}), "g2")
+    assert page.pictures[-1].tab_title == "TransAmerica · Rail Table"
+
+
+def test_players_are_named_never_numbered() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.sit(Table.new("transamerica", ["greedy", "human"], seed=3, options={}, names=["", "Bea"]), "g1")
+    assert page.pictures[-1].status == "Player 1 is thinking…"
+
+
+def test_the_result_screen_offers_a_rematch_first() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    ctl.sit(Table.new("locomotion", ["greedy", "random"], seed=5, options={}), "g1")
+    page.run()
+    assert page.curtain is not None and [b[1] for b in page.curtain.buttons] == ["rematch", "lobby", "close"]
+    assert page.curtain.buttons[0][2] == EN("action.rematch")
+
+
+def test_standing_up_stops_the_bots_without_leaving_twice() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    table = Table.new("freight_train", ["greedy", "greedy"], seed=4, options={})
+    ctl.sit(table, "g1")
+    ctl.stand_up()  # Back in the browser: the app already shows the lobby
+    page.run()
+    assert table.state.moves == [] and ctl.left == [] and ctl.table is None  # type: ignore[attr-defined]
+
+
+def test_a_projector_shows_no_hand_while_a_bot_plays() -> None:
+    for projector in (False, True):
+        page = FakePage()
+        ctl = controller(page, speed="normal")
+        ctl.projector = projector
+        table = Table.new("transamerica", ["human", "greedy"], seed=3, options={})
+        ctl.sit(table, "g1")
+        assert EN("ta.your_cities") in page.pictures[-1].side  # the human to move sees their cities
+        ctl.human_move(table.state.legal_moves()[0])
+        page.run(until=lambda ctl=ctl, table=table: table.state.current_player == 1 and not ctl.animating)
+        assert page.pictures[-1].ply == 1  # the bot's turn is on screen
+        assert (EN("ta.your_cities") in page.pictures[-1].side) is not projector
+        page.run(until=lambda ctl=ctl, table=table: table.state.current_player == 0 and not ctl.animating)
+        assert EN("ta.your_cities") in page.pictures[-1].side  # back to the human: no hand-over
+        assert page.curtains == []
+
+
+def test_switching_the_projector_on_redraws_the_table_without_the_hand() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    table = Table.new("transamerica", ["human", "greedy"], seed=3, options={})
+    ctl.sit(table, "g1")
+    ctl.human_move(table.state.legal_moves()[0])
+    page.run(until=lambda: table.state.current_player == 1 and not ctl.animating)
+    assert EN("ta.your_cities") in page.pictures[-1].side
+    ctl.set_projector(True)
+    assert EN("ta.your_cities") not in page.pictures[-1].side
+
+
+@pytest.fixture
+def trick_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trick of the Rails offers to play a forced move (its face says so; set here for the test)."""
+    from ui.games import face_for
+
+    monkeypatch.setattr(face_for("trick_of_the_rails"), "autoplay_forced", True)
+
+
+def play_to_a_forced_move(page: FakePage, ctl: TableController, table: Table) -> int:
+    """Play the humans' first legal move until one has a single legal move; its ply."""
+    while True:
+        page.run(until=lambda: page.curtain is not None or (
+            table.is_human(table.state.current_player) and not ctl.animating))
+        if page.curtain is not None and page.curtain.kind == "handover":
+            if len(table.state.legal_moves()) == 1:
+                return len(table.state.moves)
+            ctl.curtain_action("reveal")
+            continue
+        if page.curtain is not None:
+            ctl.curtain_action("next")
+            continue
+        if len(table.state.legal_moves()) == 1:
+            return len(table.state.moves)
+        ctl.human_move(table.state.legal_moves()[0])
+
+
+@pytest.mark.usefixtures("trick_autoplay")
+def test_a_forced_move_is_played_for_the_human_after_a_visible_pause() -> None:
+    from ui.controller import BOT_DELAY_MS
+
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.autoplay = True
+    table = Table.new("trick_of_the_rails", ["human", "greedy", "greedy"], seed=1, options={})
+    ctl.sit(table, "g1")
+    ply = play_to_a_forced_move(page, ctl, table)
+    forced, shown_at = table.state.legal_moves()[0], page.time
+    assert len(table.state.moves) == ply and page.pictures[-1].ply == ply  # the player sees it first
+    page.run(until=lambda: len(table.state.moves) > ply)
+    assert table.state.moves[ply] == forced and page.time - shown_at >= BOT_DELAY_MS["normal"]
+
+
+def test_no_forced_move_is_played_when_not_asked_for_or_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.games import face_for
+
+    for game_offers, asked in ((True, False), (False, True)):
+        monkeypatch.setattr(face_for("trick_of_the_rails"), "autoplay_forced", game_offers)
+        page = FakePage()
+        ctl = controller(page, speed="normal")
+        ctl.autoplay = asked
+        table = Table.new("trick_of_the_rails", ["human", "greedy", "greedy"], seed=1, options={})
+        ctl.sit(table, "g1")
+        ply = play_to_a_forced_move(page, ctl, table)
+        page.run()
+        assert len(table.state.moves) == ply
+
+
+@pytest.mark.usefixtures("trick_autoplay")
+def test_a_forced_move_waits_behind_a_hand_over() -> None:
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.autoplay = True
+    table = Table.new("trick_of_the_rails", ["human", "human", "human"], seed=1, options={})
+    ctl.sit(table, "g1")
+    ply = play_to_a_forced_move(page, ctl, table)
+    assert page.curtain is not None and page.curtain.kind == "handover"
+    page.run()
+    assert len(table.state.moves) == ply  # never played for a player who has not taken the device
+    ctl.curtain_action("reveal")
+    page.run(until=lambda: len(table.state.moves) > ply)
+    assert len(table.state.moves) == ply + 1
+
+
+@pytest.mark.usefixtures("trick_autoplay")
+def test_a_forced_move_is_never_played_in_a_shared_links_replay() -> None:
+    from ui.replay import Scrubber
+
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.autoplay = True
+    table = Table.new("trick_of_the_rails", ["human", "greedy", "greedy"], seed=1, options={})
+    ctl.sit(table, "g1")
+    ply = play_to_a_forced_move(page, ctl, table)
+    record = table.state.record()
+    ctl.sit(Table.from_record(record, table.seats), None, Scrubber(table.game, record))
+    ctl.scrub(ply)
+    page.run()
+    assert ctl.forced_move() is None and ctl.table is not None and len(ctl.table.state.moves) == ply

@@ -42,6 +42,7 @@ DYNAMIC = {
     "freight.a_car.": CAR_TYPES,
     "freight.code.": CAR_TYPES,
     "freight.type.": (*CAR_TYPES, MIXED),
+    "freight.sheet.yard_rule.": ("bonus", "penalty", "none"),  # the private yard's rule of the day
     # Locomotion's drawing: gaps around the hub, start lanes, platform colours.
     "loco.gap.": locomotion_board.GAP_NAMES,
     "loco.lane.": ("0", "1", "2"),

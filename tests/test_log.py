@@ -110,14 +110,14 @@ def test_marker_on_a_city_reads_as_the_city() -> None:
 
 def test_marker_elsewhere_reads_as_an_intersection() -> None:
     assert line("transamerica", EN, "marker_moved", player=0, point=[8, 5]) == \
-        "Ann moves the start marker to intersection 8,5."
+        "Ann moves the start marker to intersection 1 east of Denver."
 
 
 def test_track_shows_both_ends_and_double_track_has_its_own_line() -> None:
     assert line("transamerica", EN, "track_placed", player=2, edge="7,5,E", cost=1) == \
-        "Cy lays a track: Denver → 8,5."
+        "Cy lays a track: Denver → 1 east of Denver."
     assert line("transamerica", EN, "track_placed", player=2, edge="8,4,SE", cost=2) == \
-        "Cy lays a double track: 8,4 → 9,5."
+        "Cy lays a double track: 1 west of Omaha → 1 south-west of Omaha."
     double = event("track_placed", edge="8,4,SE", cost=2)
     assert log_key(double, style("transamerica")) == "log.track_placed.double"
 
@@ -160,7 +160,7 @@ def test_freight_cars_take_their_article_and_new_trains_say_so() -> None:
     assert line(game, EN, "car_moved", **started) == \
         "Cy moves a tank car from their private yard to start their tank train."
     assert line(game, FR, "car_moved", **started) == \
-        "Cy déplace un wagon-citerne de son entrepôt privé et commence son train de citernes."
+        "Cy déplace un wagon-citerne de son triage privé et commence son train de citernes."
     odd = {**moved, "source": "yard", "target": "yard"}
     assert log_key(event("car_moved", **odd), style(game)) == "log.car_moved"
 

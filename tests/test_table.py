@@ -116,3 +116,16 @@ def test_lobby_parses_seats_options_and_seed() -> None:
 def test_lobby_reports_what_is_wrong(seats: list[tuple[str, str]], seed: str, error: str) -> None:
     message = parse_lobby("transamerica", seats, {}, seed, t)
     assert isinstance(message, str) and message.startswith(error)
+
+
+def test_a_rematch_is_the_same_table_with_a_new_deal() -> None:
+    table = Table.new("transamerica", ["human", "strong", "random"], seed=8, options={"visible_cards": True},
+                      names=["Ann", "Bob", "Cy"])
+    place_markers(table)
+    again = table.rematch(seed=9)
+    assert again.game.id == "transamerica" and again.seats == table.seats and again.names == table.names
+    assert again.state.options == table.state.options and again.state.seed == 9
+    assert again.state.moves == [] and again.state.view(None) != Table.new(
+        "transamerica", table.seats, seed=8, options={"visible_cards": True}).state.view(None)  # a new deal
+    again.names.append("Dee")
+    assert table.names == ["Ann", "Bob", "Cy"]  # the tables share nothing

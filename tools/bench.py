@@ -3,7 +3,8 @@
 * boot to interactive, cold (fresh profile) and warm (browser relaunched on the same profile), as a
   ratio to the bare PyScript page `bench/bare.html` on the same vendored Pyodide;
 * bytes transferred on a cold load, the app beyond the bare page;
-* click to repainted board on TransAmerica (place a track, take it back), median and 95th percentile;
+* click to repainted board on TransAmerica (place a track, take it back), median and 95th percentile,
+  on a laptop-sized page and on a 360x740 touch page with the CPU slowed 4x (`--only phone` alone);
 * bot decision time per game and level in the browser's Pyodide;
 * the longest task while a bots-only table plays each game to its end in the page (the page freezes
   if one exceeds 100 ms);
@@ -121,6 +122,23 @@ def click_figures(page: Page, clicks: int) -> dict[str, float]:
         samples.append(page.evaluate(CLICK_JS, "#actions [data-undo]"))
     return {"clicks": len(samples), "median_ms": round(statistics.median(samples), 1),
             "p95_ms": round(percentile(samples, 0.95), 1)}
+
+
+PHONE = {"width": 360, "height": 740}
+PHONE_CPU_SLOWDOWN = 4  # Chromium's CPU throttling: a mid-range phone
+
+
+def phone_click_figures(browser: Any, site: Site, clicks: int) -> dict[str, float]:
+    """The same clicks on a 360x740 touch screen with the CPU slowed down, as on a phone."""
+    from support import READY
+    ctx = browser.new_context(service_workers="block", viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+    figures = click_figures(page, clicks)
+    ctx.close()
+    return figures
 
 
 BOT_GAMES = ("transamerica", "trick_of_the_rails", "freight_train", "locomotion")
@@ -337,6 +355,8 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
         f"| click to repainted board ({click['clicks']} clicks) | median **{click['median_ms']} ms**, "
         f"p95 {click['p95_ms']} ms | goal median <= 30 ms |",
     ]
+    if "phone_click" in figures:
+        rows.append(phone_row(figures["phone_click"]))
     for game, stats in figures["freeze"].items():
         longest = f"longest **{stats['longest_ms']} ms**" if stats["long_tasks"] else "**none**"
         rows.append(f"| tasks over 50 ms while bots play {game} at the table ({stats['plies']} moves "
@@ -346,6 +366,12 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
                     f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
                     "goal <= 1000 ms |")
     return rows
+
+
+def phone_row(phone: dict[str, float]) -> str:
+    return (f"| click to repainted board at 360x740, CPU slowed {PHONE_CPU_SLOWDOWN}x ({phone['clicks']} "
+            f"clicks) | median **{phone['median_ms']} ms**, p95 {phone['p95_ms']} ms | "
+            "goal median <= 50 ms |")
 
 
 def cpython_rows(cpy: dict[str, Any]) -> list[str]:
@@ -388,6 +414,8 @@ def report(figures: dict[str, Any]) -> str:
     rows = ["| figure | measured | baseline / goal |", "|---|---|---|"]
     if "boot" in figures:
         rows += browser_rows(figures)
+    elif "phone_click" in figures:
+        rows.append(phone_row(figures["phone_click"]))
     if "cpython" in figures:
         rows += cpython_rows(figures["cpython"])
     return "\n".join(rows)
@@ -402,8 +430,10 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
     site.start()
     try:
         with sync_playwright() as playwright:
-            figures: dict[str, Any] = {"boot": boot_figures(playwright, site, args.runs)}
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            if args.only == "phone":
+                return {"phone_click": phone_click_figures(browser, site, args.clicks)}
+            figures: dict[str, Any] = {"boot": boot_figures(playwright, site, args.runs)}
             ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
             page.goto(site.url)
@@ -411,6 +441,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
             figures["bots"] = bot_figures(page, args.bot_games)
             figures["click"] = click_figures(page, args.clicks)
             figures["freeze"] = freeze_figures(page, site)
+            figures["phone_click"] = phone_click_figures(browser, site, args.clicks)
             browser.close()
     finally:
         site.stop()
@@ -419,7 +450,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("browser", "cpython"),
+    parser.add_argument("--only", choices=("browser", "cpython", "phone"),
                         help="run one part and print its rows (docs/benchmarks.md is left as it is)")
     parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
     parser.add_argument("--clicks", type=int, default=30)

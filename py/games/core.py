@@ -217,6 +217,12 @@ class State:
     # (a round was scored, dice were rolled, a card was drawn): undo never reaches past them.
     turn_boundaries: ClassVar[frozenset[str]] = frozenset()
 
+    @classmethod
+    def replays_version(cls, version: object, options: Mapping[str, Any]) -> bool:
+        """Whether a record or link made under rules `version`, with these options, plays the same
+        under these rules (a rules fix may leave the games it does not touch readable)."""
+        return version == cls.rules_version
+
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         self.num_players = num_players
         self.seed = seed
@@ -373,7 +379,9 @@ class Game(ABC, Generic[S]):
             raise BadRecord("error.record_format")
         if record.get("game") != self.id:
             raise BadRecord("error.record_game")
-        if record.get("rules_version") != self.state_class.rules_version:
+        options = record.get("options")
+        if not self.state_class.replays_version(record.get("rules_version"),
+                                                options if isinstance(options, dict) else {}):
             raise BadRecord("error.record_rules_version")
         moves = record.get("moves")
         if not isinstance(moves, list):

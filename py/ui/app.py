@@ -1,4 +1,5 @@
-"""The page's wiring: DOM events to the lobby and the table, links, language and preferences.
+"""The page's wiring: DOM events to the lobby and the table, the address and history, links, language
+and preferences.
 
 What the table decides lives in `ui.controller` (pure, tested under CPython) and is drawn by
 `ui.table_page`; the lobby's form is `ui.lobby_screen`; every fragment of HTML comes from the pure
@@ -17,31 +18,36 @@ from games.bots import get_bot, play_bots_game
 from games.core import BadRecord
 from ui import browser as web
 from ui import panels
-from ui.controller import BOT_DELAY_MS, Curtain, TableController
+from ui.controller import Curtain, TableController, TablePicture
 from ui.games import face_for
-from ui.i18n import LANGUAGES, Translator, pick_language
+from ui.i18n import Translator
 from ui.links import BadLink, decode_link, encode_link
 from ui.lobby import LobbyChoice
 from ui.lobby_screen import LobbyScreen
+from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
+from ui.preferences import Preferences
 from ui.replay import Scrubber
 from ui.saves import SaveStore, StorageFull
 from ui.table import Table
 from ui.table_page import DomPage
 
-LINK_PREFIX = "play="
+
+class TabPage(DomPage):
+    """The table's page, which also names the browser tab after the game and whose turn it is."""
+
+    def draw_table(self, picture: TablePicture) -> None:
+        super().draw_table(picture)
+        web.set_tab_title(picture.tab_title)
 
 
 class App:
     def __init__(self) -> None:
         self.store = SaveStore(web.LocalStorage())
-        prefs = self.store.preferences()
-        lang, speed = prefs.get("lang"), prefs.get("speed")
-        # A preference this version does not know (another version's, or tampered) is not used.
-        self.tr = Translator(lang if lang in LANGUAGES else pick_language(web.browser_languages()))
-        speed = speed if speed in BOT_DELAY_MS else "normal"
-        self.lobby = LobbyScreen(self.store, self.tr, speed, self.start_game, self.resume,
-                                 self.speed_changed, self.toast)
-        self.table = TableController(DomPage(), self.store, self.tr, speed, self.show_lobby)
+        self.prefs = Preferences.read(self.store.preferences(), web.browser_languages())
+        self.tr = Translator(self.prefs.lang)
+        self.lobby = LobbyScreen(self.store, self.tr, self.start_game, self.resume, self.change_preference,
+                                 self.toast)
+        self.table = TableController(TabPage(), self.store, self.tr, self.prefs.speed, self.on_left)
 
     def toast(self, text: str) -> None:
         self.table.page.toast(text)
@@ -50,9 +56,9 @@ class App:
         self.apply_language()
         self.lobby.render()
         self.wire()
+        self.apply_preferences()
         web.show("boot", False)
-        if web.location_hash().startswith("#" + LINK_PREFIX):
-            self.open_link(web.location_hash()[1 + len(LINK_PREFIX):])
+        self.follow_address()
         web.expose("railTableBotsGame", bots_game_json)
         web.mark_ready()
         game_id = self.lobby.game_id
@@ -74,6 +80,8 @@ class App:
         web.on(web.by_id("open-link"), "submit", self.on_open_link)
         web.on(web.by_id("board-position"), "click", self.on_board_click)
         web.on(web.by_id("board-position"), "keydown", self.on_board_key)
+        assert isinstance(table.page, DomPage)  # made by __init__: arrows on the board, keys in dialogs
+        table.page.wire_focus()
         web.on(web.by_id("actions"), "click", self.on_action_click)
         web.on(web.by_id("curtain-actions"), "click", self.on_curtain_click)
         web.on(web.by_id("replay-bar"), "click", self.on_replay_click)
@@ -82,8 +90,14 @@ class App:
         web.on(web.by_id("share"), "click", self.on_share)
         web.on(web.by_id("to-lobby"), "click", lambda _event: table.leave())
         web.on(web.by_id("home-link"), "click", self.on_home)
+        web.on(web.by_id("autoplay-table"), "change",
+               lambda event: self.change_preference("autoplay", bool(event.target.checked)))
+        web.on(web.by_id("projector"), "click", lambda _event: self.change_preference(
+            "display", "normal" if self.prefs.projector else "projector"))
+        web.by_id("projector").disabled = False
         for button in web.document.querySelectorAll(".lang-choice"):
             web.on(button, "click", self.on_language)
+        web.on_history(self.follow_address)
 
     # -- language and preferences -----------------------------------------------------------------
     def apply_language(self) -> None:
@@ -97,6 +111,8 @@ class App:
             node.setAttribute("aria-label", self.tr(node.getAttribute("data-i18n-aria")))
         for button in doc.querySelectorAll(".lang-choice"):
             button.setAttribute("aria-pressed", "true" if web.data(button, "lang") == lang else "false")
+        if not self.table.table:
+            web.set_tab_title(self.tr("app.name"))
         self.update_rules_link()
 
     def update_rules_link(self) -> None:
@@ -104,79 +120,143 @@ class App:
         web.by_id("rules-link").href = f"./rules/{game_id}.{self.tr.lang}.html"
 
     def on_language(self, event: Any) -> None:
-        self.tr = Translator(web.data(event.currentTarget, "lang"))
+        self.change_preference("lang", web.data(event.currentTarget, "lang"))
+        self.tr = Translator(self.prefs.lang)
         self.lobby.tr = self.tr
-        self.save_preferences()
         self.apply_language()
         self.lobby.render(keep_values=True)
         self.table.set_language(self.tr)
 
-    def speed_changed(self, speed: str) -> None:
-        self.table.speed = speed
-        self.save_preferences()
-
-    def save_preferences(self) -> None:
+    def change_preference(self, key: str, value: object) -> None:
+        self.prefs = self.prefs.changed(key, value)
+        self.apply_preferences()
         try:
-            self.store.set_preferences({"lang": self.tr.lang, "speed": self.table.speed})
+            self.store.set_preferences(self.prefs.stored())
         except StorageFull:
             self.toast(self.tr("error.storage_full"))
 
-    # -- screens ------------------------------------------------------------------------------------
+    def apply_preferences(self) -> None:
+        """Show the preferences in every control that sets them, and hand the table its own."""
+        prefs, table = self.prefs, self.table
+        self.lobby.show_preferences(prefs)
+        web.by_id("autoplay-table").checked = prefs.autoplay
+        web.by_id("projector").setAttribute("aria-pressed", "true" if prefs.projector else "false")
+        web.document.documentElement.setAttribute("data-display", prefs.display)
+        table.speed = prefs.speed
+        if table.projector != prefs.projector:
+            table.set_projector(prefs.projector)
+        if table.autoplay != prefs.autoplay:
+            table.set_autoplay(prefs.autoplay)
+
+    # -- screens and the address --------------------------------------------------------------------
+    def follow_address(self) -> None:
+        """Show the screen the address names: at start (a reload, an opened address) and when Back
+        or Forward changes it."""
+        route = parse_fragment(web.location_hash())
+        if route.screen == "link":
+            self.open_link(route.value)
+        elif route.screen == "game":
+            if self.table.save_id != route.value or not self.table.table or self.table.scrubber:
+                self.lobby.finish_delete()  # a game deleted a moment ago is not brought back this way
+                self.open_save(route.value)
+        elif self.table.table:
+            self.table.stand_up()
+            self.show_lobby()
+
+    def go(self, route: Route) -> None:
+        """A new history entry over the lobby's: Back returns to the lobby, Forward comes here again."""
+        web.push_location_hash(route.fragment, OVER_LOBBY)
+
     def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None) -> None:
         web.show("lobby", False)
         web.show("table", True)
         web.show("curtain", False)
+        web.document.documentElement.removeAttribute("data-game-over")
         self.table.sit(table, save_id, scrubber)
+        web.show("autoplay-field", self.table.offers_autoplay())
         self.update_rules_link()
 
     def show_lobby(self) -> None:
-        web.set_location_hash("")
         web.show("curtain", False)
         web.show("table", False)
         web.show("lobby", True)
+        web.set_tab_title(self.tr("app.name"))
         self.update_rules_link()
         self.lobby.render_saved_games()
 
+    def on_left(self) -> None:
+        """The player left the table (Lobby, the brand, the result screen's Lobby): like Back."""
+        if back_to_lobby(web.history_state()):
+            web.history_back()
+        else:
+            web.push_location_hash("", "")
+        self.show_lobby()
+
     def on_home(self, event: Any) -> None:
         event.preventDefault()
-        self.table.leave()
+        if self.table.table:
+            self.table.leave()
 
     def start_game(self, choice: LobbyChoice) -> None:
         seed = choice.seed if choice.seed is not None else web.random_seed()
-        self.sit(Table.new(choice.game_id, choice.seats, seed, choice.options, choice.names), new_save_id())
+        save_id = new_save_id()
+        self.sit(Table.new(choice.game_id, choice.seats, seed, choice.options, choice.names), save_id)
+        self.go(Route("game", save_id))
 
     def resume(self, save_id: str) -> None:
+        if self.open_save(save_id):
+            self.go(Route("game", save_id))
+
+    def open_save(self, save_id: str) -> bool:
+        """Sit at a saved game; if it cannot be (gone, or unreadable and set aside), the lobby says why."""
         try:
             saved = self.store.load(save_id)
             table = Table.from_record(saved.record, saved.seats, saved.names)
         except (BadRecord, ValueError) as err:
-            self.store.quarantine(save_id, getattr(err, "reason", "error.save_corrupt"))
-            self.toast(self.tr("error.save_unreadable"))
-            self.lobby.render_saved_games()
-            return
+            reason = getattr(err, "reason", "error.save_corrupt")
+            gone = reason == "error.save_missing"
+            if not gone:
+                self.store.quarantine(save_id, reason)
+            if parse_fragment(web.location_hash()).screen != "lobby":
+                web.replace_location_hash_keeping_state("")
+            self.table.stand_up()
+            self.show_lobby()
+            self.toast(self.tr("error.save_missing" if gone else "error.save_unreadable"))
+            return False
         self.sit(table, save_id)
+        return True
+
+    def rematch(self) -> None:
+        """The finished game again: same game, seats, names and options, a new deal, a new save."""
+        finished = self.table.table
+        if finished:
+            save_id = new_save_id()
+            self.sit(finished.rematch(web.random_seed()), save_id)
+            web.replace_location_hash_keeping_state(Route("game", save_id).fragment)
 
     # -- links ----------------------------------------------------------------------------------------
     def on_open_link(self, event: Any) -> None:
         event.preventDefault()
-        text = str(web.by_id("link-input").value).strip()
-        marker = "#" + LINK_PREFIX
-        self.open_link(text.split(marker, 1)[1] if marker in text else text)
+        text = link_text(str(web.by_id("link-input").value).strip())
+        if self.open_link(text):
+            self.go(Route("link", text))
 
-    def open_link(self, text: str) -> None:
+    def open_link(self, text: str) -> bool:
         try:
             record, seats = decode_link(text)
         except BadLink as err:
             self.toast(self.tr(err.reason))
-            web.set_location_hash("")
-            return
+            if parse_fragment(web.location_hash()).screen != "lobby":
+                web.replace_location_hash_keeping_state("")
+            return False
         self.sit(Table.from_record(record, seats), None, Scrubber(get_game(record["game"]), record))
+        return True
 
     def on_share(self, _event: Any) -> None:
         record = self.table.link_record()
         if record is None or not self.table.table:
             return
-        url = f"{web.page_url()}#{LINK_PREFIX}{encode_link(record, self.table.table.seats)}"
+        url = f"{web.page_url()}#{Route('link', encode_link(record, self.table.table.seats)).fragment}"
         web.copy_text(url)
         self.table.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr),
                                              [("data-curtain", "close", self.tr("action.close"))]))
@@ -190,8 +270,9 @@ class App:
                               "last": scrubber.length}[step])
 
     def on_play_on(self, _event: Any) -> None:
-        web.set_location_hash("")
-        self.table.play_on(new_save_id())
+        save_id = new_save_id()
+        web.replace_location_hash_keeping_state(Route("game", save_id).fragment)
+        self.table.play_on(save_id)
 
     # -- the table ------------------------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:
@@ -216,7 +297,9 @@ class App:
 
     def on_curtain_click(self, event: Any) -> None:
         target = event.target.closest("[data-curtain]")
-        if target:
+        if target and web.data(target, "curtain") == "rematch":
+            self.rematch()
+        elif target:
             self.table.curtain_action(web.data(target, "curtain"))
 
 

@@ -92,12 +92,15 @@ def _patch(old: Any, new: Any, depth: int) -> None:
         old.lastChild.remove()
 
 
-def append_html(element_id: str, html: str, keep: int) -> None:
-    """Add to the end of a list, dropping its oldest children beyond `keep`."""
-    element = by_id(element_id)
-    element.insertAdjacentHTML("beforeend", html)
-    for _ in range(element.childElementCount - keep):
-        element.firstElementChild.remove()
+def append_html(element_id: str, html: str) -> None:
+    """Add to the end of a list: the nodes already there are neither parsed nor laid out again."""
+    by_id(element_id).insertAdjacentHTML("beforeend", html)
+
+
+def scroll_table_top() -> None:
+    """A table opens at its top: the page's and the side panel's scroll from an earlier game reset."""
+    window.scrollTo(0, 0)
+    document.querySelector("#table .panel").scrollTop = 0
 
 
 def show(element_id: str, visible: bool = True) -> None:
@@ -159,6 +162,50 @@ def set_location_hash(text: str) -> None:
     window.history.replaceState(None, "", url)
 
 
+def push_location_hash(text: str, state: str) -> None:
+    """Go to another fragment as a new history entry (Back returns here), marked with `state`."""
+    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
+    window.history.pushState(state, "", url)
+
+
+def replace_location_hash_keeping_state(text: str) -> None:
+    """Change the fragment of this history entry, keeping its state (what it was pushed over)."""
+    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
+    window.history.replaceState(window.history.state, "", url)
+
+
+def history_state() -> str:
+    """This history entry's state as the app pushed it; "" for any other (a JsNull, a foreign object)."""
+    state = window.history.state
+    return state if isinstance(state, str) else ""
+
+
+def history_back() -> None:
+    window.history.back()
+
+
+def on_history(handler: Callable[[], None]) -> None:
+    """Call `handler` when Back, Forward or an edited address changes the history entry."""
+    on(window, "popstate", lambda _event: handler())
+
+
+def set_tab_title(text: str) -> None:
+    document.title = text
+
+
+def focus_selector(selector: str) -> None:
+    """Move the keyboard's focus to the element `selector` finds, if there is one."""
+    element = document.querySelector(selector)
+    if element:
+        element.focus()
+
+
+def locale_datetime(ms: int, locale: str) -> str:
+    """A moment (ms since the epoch) as the locale writes a date and time, in the browser's time zone."""
+    options = window.JSON.parse('{"dateStyle": "medium", "timeStyle": "short"}')
+    return str(window.Date.new(ms).toLocaleString(locale, options))
+
+
 def page_url() -> str:
     return str(window.location.origin) + str(window.location.pathname)
 
@@ -201,3 +248,50 @@ def expose(name: str, handler: Callable[..., Any]) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)
     setattr(window, name, proxy)
+
+
+# -- focus (what `ui.focus.Dom` asks of the page) ---------------------------------------------------
+def query_all(element_id: str, selector: str) -> list[Any]:
+    return list(by_id(element_id).querySelectorAll(selector))
+
+
+def set_attribute(element: Any, name: str, value: str) -> None:
+    element.setAttribute(name, value)
+
+
+def centre(element: Any) -> tuple[float, float]:
+    box = element.getBoundingClientRect()
+    return float(box.left + box.width / 2), float(box.top + box.height / 2)
+
+
+def active_element() -> Any:
+    """The focused element; None for the body, or for an element just hidden (the browser moves the
+    focus off it only at its next style update)."""
+    active = document.activeElement
+    if not active or active.isSameNode(document.body) or active.closest("[hidden]"):
+        return None
+    return active
+
+
+def contains(element_id: str, node: Any) -> bool:
+    return bool(by_id(element_id).contains(node))
+
+
+def same_node(a: Any, b: Any) -> bool:
+    return bool(a.isSameNode(b))
+
+
+def is_connected(node: Any) -> bool:
+    return bool(node.isConnected)
+
+
+def shown(element_id: str) -> bool:
+    return not by_id(element_id).hidden
+
+
+def focus_element(element: Any) -> None:
+    element.focus()
+
+
+def click(element: Any) -> None:
+    element.click()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from games.bots import Thinking, bot_rng, get_bot
 from games.core import Event, IllegalMove, MalformedMove
@@ -22,7 +22,7 @@ from ui.bot_runner import BotRunner, Clock
 from ui.games import face_for
 from ui.games.face import Face
 from ui.i18n import Translator
-from ui.log import log_line
+from ui.log import LogEntry, log_entry
 from ui.replay import Scrubber
 from ui.saves import SaveStore, StorageFull
 from ui.table import HUMAN, Table
@@ -30,7 +30,6 @@ from ui.table import HUMAN, Table
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
 FRAME_MS = 110  # one step of a move's animation
-LOG_LINES = 200  # the latest moves; the whole game is in the save, the link and the replay
 CURTAIN_EVENTS = ("round_scored", "day_scored", "game_over")  # events that may open a screen
 
 
@@ -51,7 +50,7 @@ class Curtain:
 class LogUpdate:
     """New log lines to append, or (`reset`) the lines that replace the whole log."""
 
-    lines: list[str]
+    lines: list[LogEntry]
     reset: bool
 
 
@@ -60,6 +59,7 @@ class TablePicture:
     """Every region of the table screen, as HTML or text."""
 
     title: str
+    tab_title: str  # the browser tab's: the game, and whether a human is to move
     ply: int
     map: str | None  # None: the map on screen is still right
     position: str
@@ -92,6 +92,16 @@ class Page(Clock, Protocol):
     def wall_clock_ms(self) -> int: ...
 
 
+class Before(NamedTuple):
+    """What the table saw before a move: the spectator's view (the round-end screens read it) and, when
+    the move is shown on its way, the seat on screen and its view (the frames start from it, so a
+    player's own hand stays in view while a card travels)."""
+
+    spectator: Mapping[str, Any]
+    seat: int | None
+    seen: Mapping[str, Any] | None
+
+
 @dataclass
 class LogFeed:
     """The move log's lines; events are only ever appended to a state, so only new ones are formatted,
@@ -100,7 +110,7 @@ class LogFeed:
     state: object = None
     lang: str = ""
     seen: int = 0
-    lines: list[str] = field(default_factory=list)
+    lines: list[LogEntry] = field(default_factory=list)
     drawn: int = -1  # lines on screen; -1: the screen shows another log
 
     def update(self, table: Table, face: Face[Any], tr: Translator) -> LogUpdate | None:
@@ -108,14 +118,14 @@ class LogFeed:
         if self.state is not table.state or self.lang != tr.lang or self.seen > len(events):
             self.state, self.lang, self.seen, self.lines, self.drawn = table.state, tr.lang, 0, [], -1
         for event in events[self.seen:]:
-            line = log_line(event, tr, table.names, face.log)
+            line = log_entry(event, tr, table.names, face.log, self.lines[-1] if self.lines else None)
             if line:
                 self.lines.append(line)
         self.seen = len(events)
         if self.drawn == len(self.lines):
             return None
         reset = self.drawn < 0
-        update = LogUpdate(self.lines[-LOG_LINES:] if reset else self.lines[self.drawn:], reset)
+        update = LogUpdate(self.lines[:] if reset else self.lines[self.drawn:], reset)
         self.drawn = len(self.lines)
         return update
 
@@ -133,11 +143,14 @@ class TableController:
         self.save_id: str | None = None
         self.scrubber: Scrubber | None = None
         self.shown: int | None = None  # the seat whose secrets are on screen
-        self.curtains: list[Event] = []  # round ends and the game's end still to show
+        # Round ends and the game's end still to show, each with the spectator's view before its move.
+        self.curtains: list[tuple[Event, Mapping[str, Any]]] = []
         self.animating = False  # a move is being shown: no other move until it is
         self.maps: dict[tuple[str, str], str] = {}
         self.map_on_screen: tuple[str, str] | None = None
         self.log = LogFeed()
+        self.projector = False  # a shared screen: no hand on screen while no human is to move
+        self.autoplay = False  # play a human's only legal move for them, where the game offers it
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -171,15 +184,23 @@ class TableController:
         self.after_render()
 
     def leave(self) -> None:
+        self.stand_up()
+        self.on_leave()
+
+    def stand_up(self) -> None:
+        """Leave the table without calling `on_leave`: the app is already showing the lobby (Back)."""
         self.runner.stop()
         self.table = None
         self.scrubber = None
-        self.on_leave()
 
     def set_language(self, tr: Translator) -> None:
         self.tr = tr
         if self.table:
             self.render()
+
+    def set_projector(self, on: bool) -> None:
+        self.projector = on
+        self.render()
 
     # -- what the screen shows ----------------------------------------------------------------
     @property
@@ -192,7 +213,7 @@ class TableController:
         a hand-over, and whenever nobody at the table is human."""
         table = self.table
         assert table is not None
-        if self.handover_due():
+        if self.handover_due() or (self.projector and not table.is_human(table.state.current_player)):
             return None
         viewer = table.viewer(self.shown)
         if viewer is not None:
@@ -215,17 +236,22 @@ class TableController:
         map_key = (table.game.id, self.tr.lang)
         map_svg = None if self.map_on_screen == map_key else self.map_svg(table.game.id)
         self.map_on_screen = map_key
+        on_board = [("data-move", move, label) for move, label in face.move_buttons(view, legal, self.t)]
         buttons = [("data-move", move, self.t(key)) for move, key in face.actions.items() if move in legal]
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
+        # The board's moves come first; none of them is more expected than another.
+        actions = (panels.buttons_html(on_board, primary=False)
+                   + panels.buttons_html(buttons, primary=not on_board))
         return TablePicture(
-            title=self.t("game." + table.game.id), ply=len(state.moves), map=map_svg,
+            title=self.t("game." + table.game.id), tab_title=self.tab_title(), ply=len(state.moves),
+            map=map_svg,
             position=face.draw_position(view, legal, self.t), description=face.describe(view, self.t),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
             side=face.draw_side(view, self.t, self.names()),
             status=self.status_text(viewer, face.prompt(view, legal, self.t) if legal else None),
-            actions=panels.buttons_html(buttons), log=self.log.update(table, face, self.tr),
+            actions=actions, log=self.log.update(table, face, self.tr),
             replay=None if not self.scrubber else (
                 self.scrubber.ply, self.scrubber.length,
                 self.t("replay.at", ply=self.scrubber.ply, total=self.scrubber.length)))
@@ -233,6 +259,14 @@ class TableController:
     def render(self) -> None:
         if self.table:
             self.page.draw_table(self.picture())
+
+    def tab_title(self) -> str:
+        """The browser tab's title: it says when a human is to move, seen from another tab too."""
+        table = self.table
+        assert table is not None
+        game = self.t("game." + table.game.id)
+        your_turn = not self.scrubber and table.is_human(table.state.current_player)
+        return self.t("tab.your_turn" if your_turn else "tab.game", game=game)
 
     def names(self) -> list[str]:
         """Every player's name by seat, a default one ("Player 2") where none was given."""
@@ -246,7 +280,7 @@ class TableController:
         current = table.state.current_player
         if current is None:
             return self.t("status.game_over")
-        name = table.names[current]
+        name = self.names()[current]
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
         if viewer == current and not self.scrubber:
@@ -259,7 +293,7 @@ class TableController:
         if (not table or self.scrubber or self.animating or self.handover_due()
                 or not table.is_human(table.state.current_player)):
             return
-        before = self.view_before_move()
+        before = self.before_move()
         try:
             events = table.play(move)
         except (IllegalMove, MalformedMove) as err:
@@ -274,18 +308,25 @@ class TableController:
             self.autosave()
             self.render()
 
-    def view_before_move(self) -> Mapping[str, Any] | None:
-        """The spectator's view before a move, when the game animates its moves and motion is wanted."""
-        table = self.table
-        if (not table or not self.face.animated or self.speed == "instant" or self.page.reduced_motion()):
-            return None
-        return table.state.view(None)
+    def motion_wanted(self) -> bool:
+        """Whether a move is shown on its way there: the game animates, and speed and player allow."""
+        return self.face.animated and self.speed != "instant" and not self.page.reduced_motion()
 
-    def show_move(self, events: Sequence[Event], before: Mapping[str, Any] | None) -> None:
+    def before_move(self) -> Before:
         table = self.table
         assert table is not None
-        self.curtains.extend(e for e in events if e["type"] in CURTAIN_EVENTS)
-        frames = [] if before is None else self.face.frames(before, table.state.view(None), events, self.t)
+        spectator = table.state.view(None)
+        if not self.motion_wanted():
+            return Before(spectator, None, None)
+        seat = self.viewer()
+        return Before(spectator, seat, spectator if seat is None else table.state.view(seat))
+
+    def show_move(self, events: Sequence[Event], before: Before) -> None:
+        table = self.table
+        assert table is not None
+        self.curtains.extend((e, before.spectator) for e in events if e["type"] in CURTAIN_EVENTS)
+        frames = [] if before.seen is None else self.face.frames(
+            before.seen, table.state.view(before.seat), events, self.t)
         self.animate(frames)
 
     def animate(self, frames: list[str]) -> None:
@@ -315,9 +356,9 @@ class TableController:
         if not table or self.scrubber:
             return
         while self.curtains:
-            event = self.curtains.pop(0)
+            event, before = self.curtains.pop(0)
             interlude = None if event["type"] == "game_over" else self.face.interlude(
-                event, table.state.view(None), self.t, self.names())
+                event, table.state.view(None), self.t, self.names(), before)
             if interlude:
                 if interlude.board is not None:
                     self.page.draw_position(interlude.board)
@@ -333,15 +374,18 @@ class TableController:
             body = panels.results_html(result, table.names, self.t) + self.face.breakdown(
                 result, table.state.view(None), self.t, self.names())
             self.page.open_curtain(Curtain("result", self.t("result.title"), body,
-                                           [("data-curtain", "lobby", self.t("table.lobby")),
+                                           [("data-curtain", "rematch", self.t("action.rematch")),
+                                            ("data-curtain", "lobby", self.t("table.lobby")),
                                             ("data-curtain", "close", self.t("action.view_board"))]))
         elif self.handover_due():
-            name = table.names[current]
+            name = self.names()[current]
             self.page.open_curtain(Curtain("handover", self.t("handover.title", name=name),
                                            panels.handover_html(name, self.t),
                                            [("data-curtain", "reveal", self.t("handover.ready", name=name))]))
         elif not table.is_human(current):
             self.bot_turn()
+        else:
+            self.schedule_autoplay()
 
     def auto_continue(self) -> None:
         """A bots-only table goes on past a round's end by itself."""
@@ -364,6 +408,39 @@ class TableController:
         else:
             self.page.close_curtain()
 
+    # -- a forced move played for the human -----------------------------------------------------
+    def offers_autoplay(self) -> bool:
+        """Whether the table offers to play a forced move: only in games that ask for it."""
+        return self.table is not None and self.face.autoplay_forced
+
+    def set_autoplay(self, on: bool) -> None:
+        self.autoplay = on
+        if self.table and not self.animating and not self.page.curtain_open():
+            self.schedule_autoplay()
+
+    def forced_move(self) -> str | None:
+        """The move to play for the human to move: their only legal one, when they asked for that and
+        their game offers it; never while scrubbing, nor for a human behind a hand-over curtain."""
+        table = self.table
+        if not table or not self.autoplay or self.scrubber or not self.face.autoplay_forced:
+            return None
+        legal = [] if self.handover_due() else table.human_legal()
+        return legal[0] if len(legal) == 1 else None
+
+    def schedule_autoplay(self) -> None:
+        """Play the forced move after the bots' delay, so the player sees it being played for them."""
+        table = self.table
+        if table and self.forced_move():
+            state, ply = table.state, len(table.state.moves)
+            self.runner.later(BOT_DELAY_MS[self.speed], lambda: self.play_forced(state, ply))
+
+    def play_forced(self, state: object, ply: int) -> None:
+        # Only in the position it was due in: an undo (a new state) or any move since cancels it.
+        table = self.table
+        move = self.forced_move()
+        if move and table and table.state is state and len(table.state.moves) == ply:
+            self.human_move(move)
+
     # -- bots -----------------------------------------------------------------------------------
     def bot_turn(self) -> None:
         table = self.table
@@ -382,7 +459,7 @@ class TableController:
     def play_bot_move(self, move: str) -> None:
         table = self.table
         assert table is not None
-        before = self.view_before_move()
+        before = self.before_move()
         events = table.play(move)
         self.autosave()
         # Showing the move gets a task of its own: with the rules and the save, redrawing a large

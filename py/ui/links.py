@@ -186,8 +186,7 @@ def _table(digits: _Reader) -> tuple[State, list[str]]:
         game = get_game(GAME_IDS[index])
     except (BadRecord, ImportError) as err:  # a game this build does not ship yet
         raise BadLink("error.link_game") from err
-    if digits.take_varint(4) != game.state_class.rules_version:
-        raise BadLink("error.link_rules_version")
+    version = digits.take_varint(4)
     players = game.min_players + digits.take(_players_radix(game))
     options: dict[str, Any] = {}
     for option in game.option_schema:
@@ -195,6 +194,8 @@ def _table(digits: _Reader) -> tuple[State, list[str]]:
             options[option.key] = bool(digits.take(2))
         else:
             options[option.key] = option.choices[digits.take(len(option.choices))]
+    if not game.state_class.replays_version(version, options):
+        raise BadLink("error.link_rules_version")
     codes = [digits.take(SEAT_RADIX) for _ in range(players)]
     if any(code >= len(SEAT_KINDS) for code in codes):
         raise BadLink("error.link_invalid")

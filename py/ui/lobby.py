@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from games import get_game
 from games.core import Game
-from ui.i18n import Translate
+from ui.i18n import Translate, join
+from ui.panels import seat_label
 from ui.saves import Listing
 from ui.table import HUMAN, SEAT_KINDS
 
@@ -96,23 +97,45 @@ def player_count_html(game: Game, chosen: int) -> str:
                    for n in range(game.min_players, game.max_players + 1))
 
 
-def saved_games_html(listing: Listing, t: Translate) -> str:
-    """The Continue list: each saved game with its players, state and length, and a delete button."""
-    if not listing.games:
+def saved_games_html(listing: Listing, t: Translate, when: Callable[[int], str],
+                     hidden: Collection[str] = ()) -> str:
+    """The Continue list: each saved game with its players' names, state, date (`when` formats the
+    time of its last move in the player's locale) and length, and a delete button. `hidden`: games
+    deleted but still undoable, which no longer show."""
+    games = [entry for entry in listing.games if entry.save_id not in hidden]
+    if not games:
         return f'<li class="empty">{escape(t("lobby.no_saves"))}</li>'
     items = []
-    for entry in listing.games:
-        players = ", ".join(entry.names) if entry.names else str(len(entry.seats))
+    for entry in games:
+        game, date = t("game." + entry.game), when(entry.updated)
+        players = join([seat_label(seat, entry.names, t) for seat in range(len(entry.seats))], t)
         status = t("lobby.status_over" if entry.over else "lobby.status_playing")
         items.append(
             f'<li><button type="button" class="saved" data-save="{escape(entry.save_id)}">'
-            f'<span class="saved-title">{escape(t("game." + entry.game))}</span>'
-            f'<span class="saved-meta">{escape(players)} · {escape(status)} · '
+            f'<span class="saved-title">{escape(game)}</span>'
+            f'<span class="saved-players">{escape(players)}</span>'
+            f'<span class="saved-meta">{escape(status)} · {escape(t("lobby.updated", when=date))} · '
             f'{escape(t("lobby.moves", n=entry.ply))}</span></button>'
             f'<button type="button" class="button ghost small" data-delete="{escape(entry.save_id)}"'
-            f' aria-label="{escape(t("lobby.delete"))}">✕</button></li>'
+            f' aria-label="{escape(t("lobby.delete_game", game=game, when=date))}">✕</button></li>'
         )
     return "".join(items)
+
+
+def deleted_html(t: Translate) -> str:
+    """What stays of a game just deleted: a note and the button that brings it back."""
+    return (f'<span>{escape(t("lobby.deleted"))}</span> '
+            f'<button type="button" class="button small" data-undo-delete="1">'
+            f'{escape(t("action.undo"))}</button>')
+
+
+def date_locale(lang: str, browser_languages: Sequence[object]) -> str:
+    """The locale that writes dates: the browser's own when it speaks the app's language (en-GB
+    writes "12 Mar 2025", en-US "Mar 12, 2025"), else the app's language."""
+    for tag in browser_languages:
+        if isinstance(tag, str) and tag.split("-")[0].lower() == lang:
+            return tag
+    return lang
 
 
 def save_problems_html(listing: Listing, t: Translate) -> str:

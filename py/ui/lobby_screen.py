@@ -15,6 +15,8 @@ from ui.games import playable_games
 from ui.i18n import Translator
 from ui.lobby import (
     LobbyChoice,
+    date_locale,
+    deleted_html,
     games_html,
     lobby_options_html,
     lobby_seats_html,
@@ -23,21 +25,24 @@ from ui.lobby import (
     save_problems_html,
     saved_games_html,
 )
+from ui.preferences import Preferences
 from ui.saves import SaveStore
 
 # Controls that stay disabled in the page's HTML until Python can act on them.
-CONTROLS = ("start", "player-count", "seed", "bot-speed", "link-input")
+CONTROLS = ("start", "player-count", "seed", "bot-speed", "autoplay", "link-input")
+UNDO_DELETE_MS = 8000  # how long a deleted game can be brought back
 
 
 class LobbyScreen:
-    def __init__(self, store: SaveStore, tr: Translator, speed: str, start: Callable[[LobbyChoice], None],
-                 resume: Callable[[str], None], speed_changed: Callable[[str], None],
+    def __init__(self, store: SaveStore, tr: Translator, start: Callable[[LobbyChoice], None],
+                 resume: Callable[[str], None], change_preference: Callable[[str, object], None],
                  toast: Callable[[str], None]) -> None:
         self.store = store
         self.tr = tr
-        self.speed = speed
         self.game_id = playable_games()[0]
-        self.start, self.resume, self.speed_changed, self.toast = start, resume, speed_changed, toast
+        self.start, self.resume, self.change_preference, self.toast = start, resume, change_preference, toast
+        self.deleting: str | None = None  # a deleted game that can still be brought back
+        self.delete_timer: int | None = None
 
     def wire(self) -> None:
         web.on(web.by_id("new-game"), "submit", self.on_start)
@@ -48,7 +53,11 @@ class LobbyScreen:
             web.by_id(control).disabled = False
         for button in web.document.querySelectorAll("#open-link button"):
             button.disabled = False
-        web.by_id("bot-speed").value = self.speed
+        web.on(web.by_id("undo-delete"), "click", self.on_undo_delete)
+
+    def show_preferences(self, prefs: Preferences) -> None:
+        web.by_id("bot-speed").value = prefs.speed
+        web.by_id("autoplay").checked = prefs.autoplay
 
     def render(self, keep_values: bool = False) -> None:
         previous = self.read_seats() if keep_values else None
@@ -66,10 +75,15 @@ class LobbyScreen:
 
     def render_saved_games(self) -> None:
         listing = self.store.list_games()
-        web.set_html("saved-games", saved_games_html(listing, self.tr))
+        hidden = [self.deleting] if self.deleting else []
+        web.set_html("saved-games", saved_games_html(listing, self.tr, self.date_text, hidden))
+        web.set_html("undo-delete", deleted_html(self.tr) if self.deleting else "")
         box = web.by_id("save-problems")
         box.hidden = not listing.problems
         box.innerHTML = save_problems_html(listing, self.tr)
+
+    def date_text(self, ms: int) -> str:
+        return web.locale_datetime(ms, date_locale(self.tr.lang, web.browser_languages()))
 
     def read_seats(self) -> list[tuple[str, str]]:
         return [(str(row.querySelector("select").value), str(row.querySelector("input").value))
@@ -83,8 +97,9 @@ class LobbyScreen:
         elif target.id == "player-count":
             web.set_html("seats", lobby_seats_html(int(target.value), self.tr, self.read_seats()))
         elif target.id == "bot-speed":
-            self.speed = str(target.value)
-            self.speed_changed(self.speed)
+            self.change_preference("speed", str(target.value))
+        elif target.id == "autoplay":
+            self.change_preference("autoplay", bool(target.checked))
 
     def on_start(self, event: Any) -> None:
         event.preventDefault()
@@ -101,10 +116,35 @@ class LobbyScreen:
         if not target:
             return
         if web.data(target, "delete"):
-            self.store.delete(web.data(target, "delete"))
-            self.render_saved_games()
+            self.delete(web.data(target, "delete"))
         else:
             self.resume(web.data(target, "save"))
+
+    # -- deleting, undoably -----------------------------------------------------------------------
+    def delete(self, save_id: str) -> None:
+        """Hide a game, with an Undo for a while; it is only really deleted after that."""
+        self.finish_delete()
+        self.deleting = save_id
+        self.delete_timer = web.later(self.finish_delete, UNDO_DELETE_MS)
+        self.render_saved_games()
+        web.focus_selector("#undo-delete button")  # the pressed button is gone: keep the keyboard nearby
+
+    def finish_delete(self) -> None:
+        """The game being deleted is gone for good: its time is up, another is deleted, or the
+        app is about to open a game by its address."""
+        if self.deleting:
+            web.cancel(self.delete_timer)
+            self.store.delete(self.deleting)
+            self.deleting = None
+            self.render_saved_games()
+
+    def on_undo_delete(self, event: Any) -> None:
+        save_id = self.deleting
+        if save_id and event.target.closest("[data-undo-delete]"):
+            web.cancel(self.delete_timer)
+            self.deleting = None
+            self.render_saved_games()
+            web.focus_selector(f'#saved-games [data-save="{save_id}"]')
 
     def on_problem_click(self, event: Any) -> None:
         target = event.target.closest("[data-discard]")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from ui.i18n import Translate, join
 
@@ -120,3 +120,33 @@ def log_line(event: object, t: Translate, names: Names, style: LogStyle = SHARED
         for name, value in event.items() if name != "type"
     }
     return t(log_key(event, style), **params) or None
+
+
+# The log reads in sections: these events open one (a round, a day), these close one (a trick won,
+# a round or day scored); between them, a player's consecutive lines are one turn.
+SECTION_HEADS = frozenset({"game_started", "round_started", "day_started"})
+SECTION_ENDS = frozenset({"trick_won", "round_scored", "day_scored", "game_over"})
+
+
+class LogEntry(NamedTuple):
+    """One line of the log, with what the page needs to group it: the acting seat (for its colour
+    chip), whether it heads or ends a section, and whether it starts a turn (a new actor)."""
+
+    text: str
+    seat: int | None
+    kind: Literal["head", "move", "end"]
+    turn: bool
+
+
+def log_entry(event: object, t: Translate, names: Names, style: LogStyle, previous: LogEntry | None
+              ) -> LogEntry | None:
+    """`event`'s line, grouped after `previous` (the log's last entry so far), or None if not shown."""
+    text = log_line(event, t, names, style)
+    if text is None or not isinstance(event, dict):
+        return None
+    seat = event.get("player")
+    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+    kind: Literal["head", "move", "end"] = (
+        "head" if event["type"] in SECTION_HEADS else "end" if event["type"] in SECTION_ENDS else "move")
+    turn = kind == "move" and (previous is None or previous.kind != "move" or previous.seat != seat)
+    return LogEntry(text, seat, kind, turn)

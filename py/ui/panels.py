@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from ui.i18n import Translate, join
+from ui.log import LogEntry
 from ui.palette import player_colour, player_symbol
 
 
@@ -43,11 +44,12 @@ def players_html(names: Sequence[str], seats: Sequence[str], scores: Sequence[An
     return f'<ol class="player-list">{"".join(rows)}</ol>'
 
 
-def buttons_html(buttons: Sequence[tuple[str, str, str]]) -> str:
-    """(attribute, value, label) triples -> buttons; the attribute says what the glue does on click."""
+def buttons_html(buttons: Sequence[tuple[str, str, str]], primary: bool = True) -> str:
+    """(attribute, value, label) triples -> buttons; the attribute says what the glue does on click.
+    The first is emphasised (`primary`) as the expected action, unless no action is the expected one."""
     return "".join(
-        f'<button type="button" class="button{" primary" if i == 0 else ""}" {attr}="{escape(value)}">'
-        f"{escape(label)}</button>"
+        f'<button type="button" class="button{" primary" if primary and i == 0 else ""}" '
+        f'{attr}="{escape(value)}">{escape(label)}</button>'
         for i, (attr, value, label) in enumerate(buttons)
     )
 
@@ -63,13 +65,24 @@ def results_html(result: dict[str, Any], names: Sequence[str], t: Translate) -> 
     winners = join([seat_label(seat, names, t) for seat in result["winners"]], t)
     key = "result.winner" if len(result["winners"]) == 1 else "result.winners"
     return (f'<p class="verdict">{escape(t(key, names=winners))}</p>'
-            f'<table class="results"><thead><tr><th>{escape(t("result.rank"))}</th>'
+            f'<table class="results ranking"><thead><tr><th>{escape(t("result.rank"))}</th>'
             f'<th>{escape(t("result.player"))}</th><th class="num">{escape(t("result.score"))}</th></tr>'
             f"</thead><tbody>{rows}</tbody></table>")
 
 
-def log_html(lines: Sequence[str]) -> str:
-    return "".join(f"<li>{escape(line)}</li>" for line in lines)
+def log_html(entries: Sequence[LogEntry]) -> str:
+    """The log's lines: section heads and ends stand out; a turn's first line carries its player's
+    chip and the turn's other lines follow it, indented."""
+    return "".join(log_entry_html(entry) for entry in entries)
+
+
+def log_entry_html(entry: LogEntry) -> str:
+    if entry.kind != "move":
+        return f'<li class="log-{entry.kind}">{escape(entry.text)}</li>'
+    if not entry.turn:
+        return f'<li class="log-move">{escape(entry.text)}</li>'
+    chip = seat_chip(entry.seat) if entry.seat is not None else ""
+    return f'<li class="log-move log-turn">{chip}<span>{escape(entry.text)}</span></li>'
 
 
 def handover_html(name: str, t: Translate) -> str:
@@ -78,4 +91,5 @@ def handover_html(name: str, t: Translate) -> str:
 
 def share_html(url: str, t: Translate) -> str:
     return (f'<p>{escape(t("share.copied"))}</p>'
-            f'<textarea class="share-url" readonly rows="4">{escape(url)}</textarea>')
+            f'<textarea class="share-url" readonly rows="4" aria-label="{escape(t("lobby.link_label"))}">'
+            f"{escape(url)}</textarea>")

@@ -102,6 +102,10 @@ class Table:
         record = self.state.record()
         self.state = self.game.replay(record, len(record["moves"]) - 1)
 
+    def rematch(self, seed: int) -> Table:
+        """The same game again at a new table: same seats, names and options; `seed` deals anew."""
+        return Table.new(self.game.id, self.seats, seed, dict(self.state.options), self.names)
+
     def fork(self, upto: int) -> Table:
         """A new table continuing from ply `upto` of this one (a shared link's "play on from here")."""
         return Table.from_record(self.state.record(), self.seats, self.names, upto)

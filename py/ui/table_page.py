@@ -7,12 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ui import browser as web
-from ui import panels
-from ui.controller import LOG_LINES, Curtain, TablePicture
+from ui import panels, svg
+from ui.controller import Curtain, TablePicture
+from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
 
 
 class DomPage:
     """The table screen in the page: what `TableController` shows, drawn into the DOM."""
+
+    def __init__(self) -> None:
+        self.board = BoardFocus(web, "board-position")
+        self.dialog = DialogFocus(web, "curtain", self.board)
+
+    def wire_focus(self) -> None:
+        self.board.wire()
+        self.dialog.wire()
 
     def later(self, task: Callable[[], None], ms: float) -> int:
         return web.later(task, ms)
@@ -30,10 +39,13 @@ class DomPage:
         return web.prefers_reduced_motion()
 
     def draw_table(self, picture: TablePicture) -> None:
-        if picture.map is not None:
+        self.board.before_render()
+        if picture.map is not None:  # a new game or language: the board's box takes the map's shape
             web.set_html("board-map", picture.map)
             web.set_html("board-overlay", "")
-        web.patch_html("board-position", picture.position)
+            web.by_id("board").style.setProperty("--aspect", f"{svg.aspect(picture.map):.4f}")
+            web.scroll_table_top()
+        web.patch_html("board-position", out_of_tab_order(picture.position))
         web.by_id("board-desc").textContent = picture.description
         web.by_id("table-title").textContent = picture.title
         web.by_id("table").setAttribute("data-ply", str(picture.ply))  # for tests and bug reports
@@ -46,8 +58,11 @@ class DomPage:
             if picture.log.reset:
                 web.set_html("log", lines)
             else:
-                web.append_html("log", lines, keep=LOG_LINES)
+                web.append_html("log", lines)
             web.scroll_to_end("log")  # the newest move in view
+            news = announcement_html([line.text for line in picture.log.lines], picture.log.reset)
+            if news:  # screen readers hear the new lines, not the whole board
+                web.set_html("log-news", news)
         web.show("replay-bar", picture.replay is not None)
         if picture.replay is not None:
             ply, length, label = picture.replay
@@ -55,9 +70,12 @@ class DomPage:
             bar.max = str(length)
             bar.value = str(ply)
             web.by_id("replay-label").textContent = label
+        self.board.after_render()
 
     def draw_position(self, svg: str) -> None:
-        web.patch_html("board-position", svg)
+        self.board.before_render()
+        web.patch_html("board-position", out_of_tab_order(svg))
+        self.board.after_render()
 
     def open_curtain(self, curtain: Curtain) -> None:
         box = web.by_id("curtain")
@@ -67,14 +85,15 @@ class DomPage:
         web.by_id("curtain-title").textContent = curtain.title
         web.set_html("curtain-body", curtain.body)
         web.set_html("curtain-actions", panels.buttons_html(curtain.buttons))
+        self.dialog.open(curtain.kind, modal=not curtain.beside_board)
         web.show("curtain", True)
         if curtain.kind == "result":
             web.document.documentElement.setAttribute("data-game-over", "1")
-        web.later(lambda: web.document.querySelector("#curtain-actions button").focus(), 0)
 
     def close_curtain(self) -> None:
         web.show("curtain", False)
         web.set_html("board-overlay", "")
+        self.dialog.close()
 
     def curtain_open(self) -> bool:
         return not web.by_id("curtain").hidden

@@ -10,7 +10,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -129,6 +129,6 @@ def assert_same_when_drawn_afresh(page: Page) -> None:
     patched = [page.inner_html(part) for part in parts]
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    page.click("#saved-games button.saved")
+    expect(page.locator("#table")).to_be_visible()  # the address names the game: it reopens
     page.wait_for_selector("html[data-game-over]", state="attached")
     assert [page.inner_html(part) for part in parts] == patched

@@ -48,7 +48,7 @@ def test_bots_only_game_ends_on_the_final_scores_without_freezing_the_page(app: 
     watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=300_000)
     assert frozen_tasks(app) == [], "a task froze the page"
-    expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    expect(app.locator("#curtain table.ranking tbody tr")).to_have_count(3)
     assert_same_when_drawn_afresh(app)
 
 
@@ -60,7 +60,7 @@ def test_reload_resumes_and_a_link_opens_the_game(app: Page, context: BrowserCon
     saved = ply(app)
     app.reload()
     app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    app.click("#saved-games button.saved")
+    expect(app.locator("#table")).to_be_visible()  # the address names the game: it reopens
     wait_for_my_turn(app)
     assert ply(app) == saved
 
@@ -114,7 +114,8 @@ def test_locomotion_moves_animate_step_by_step_unless_motion_is_reduced(app: Pag
     app.evaluate("window.movingFrames = 0")
     start_game(app, ["human", "greedy"], game="locomotion", seed=4, speed="normal")
     app.wait_for_selector(enter, state="attached", timeout=60_000)
-    app.locator(enter).first.click()
+    # The target's box also spans its move's dashed preview: a click on the piece, not on the box's centre.
+    app.locator(enter).first.dispatch_event("click")
     app.wait_for_selector(enter, state="attached", timeout=60_000)
     assert app.evaluate("window.movingFrames") == 0
 

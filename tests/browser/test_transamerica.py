@@ -56,11 +56,18 @@ def test_keyboard_plays_a_target(app: Page) -> None:
     target = app.locator('#board-position [data-move^="track "]').first
     move = target.get_attribute("data-move")
     target.focus()
+    app.evaluate("document.querySelectorAll('#board-position [data-move]').forEach(el => "
+                 "{ el.was = el.getAttribute('data-move'); })")
     app.keyboard.press("Enter")
     expect(app.locator(f'#board-position .track[data-edge="{move.split(" ", 1)[1]}"]')).to_have_count(1)
-    # The board is updated in place: the focused element must not now stand for a different move.
-    focused = app.evaluate("document.activeElement.closest('[data-move]')?.getAttribute('data-move') ?? null")
-    assert focused in (None, move)
+    # Focus stays on the board, on a target that is playable now; the board is updated in place, and
+    # an element kept from before the move never stands for a different move.
+    focused = app.evaluate("""() => {
+        const el = document.activeElement;
+        return {legal: el.matches('#board-position .legal[data-move]'),
+                same: el.was === undefined || el.was === el.getAttribute('data-move')};
+    }""")
+    assert focused == {"legal": True, "same": True}
 
 
 def test_illegal_move_gets_a_message_and_the_game_goes_on(app: Page) -> None:
@@ -108,8 +115,8 @@ def test_bots_only_game_plays_to_the_final_result_without_freezing_the_page(app:
     watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=240_000)
     assert frozen_tasks(app) == [], "a task froze the page"
-    expect(app.locator("#curtain table.results")).to_be_visible()
-    expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    expect(app.locator("#curtain table.ranking")).to_be_visible()
+    expect(app.locator("#curtain table.ranking tbody tr")).to_have_count(3)
     assert app.locator("#log li").count() > 50
     assert_same_when_drawn_afresh(app)
 
@@ -123,6 +130,22 @@ def test_reload_resumes_the_game(app: Page) -> None:
     app.reload()
     app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(app.locator("#saved-games button.saved")).to_have_count(1)
-    app.click("#saved-games button.saved")
+    expect(app.locator("#table")).to_be_visible()  # the address names the game: it reopens
     wait_for_my_targets(app, "track")
     expect(app.locator("#board-position .marker")).to_have_count(markers)
+
+
+def test_variant_2_moves_the_marker_at_the_end_of_the_turn(app: Page) -> None:
+    """Variant 2: after building, the player may move their marker along their own network (the
+    whole network, ruling 9, is checked by the engine's tests); the board offers it and shows it."""
+    start_game(app, ["human", "greedy"], options={"blocking_markers": True})
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    wait_for_my_targets(app, "track")
+    app.locator('#board-position [data-move^="track "]').first.click()
+    wait_for_my_targets(app, "end")
+    spot = app.locator('#board-position [data-move^="end "]').first
+    point = spot.get_attribute("data-move").split(" ", 1)[1]
+    spot.click()
+    expect(app.locator("#log")).to_contain_text("moves the start marker")
+    expect(app.locator(f'#board-position .marker[data-point="{point}"]')).to_have_count(1)

@@ -48,7 +48,7 @@ def test_bots_only_game_ends_on_the_score_screen_without_freezing_the_page(app: 
     watch_long_tasks(app)
     app.wait_for_selector("html[data-game-over]", state="attached", timeout=240_000)
     assert frozen_tasks(app) == [], "a task froze the page"
-    expect(app.locator("#curtain table.results tbody tr")).to_have_count(3)
+    expect(app.locator("#curtain table.ranking tbody tr")).to_have_count(3)
     assert_same_when_drawn_afresh(app)
 
 
@@ -59,7 +59,7 @@ def test_reload_resumes_and_a_link_opens_this_game(app: Page, context: BrowserCo
     app.locator(CARD).first.click()
     app.reload()
     app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    app.click("#saved-games button.saved")
+    expect(app.locator("#table")).to_be_visible()  # the address names the game: it reopens
     app.wait_for_selector("#board-position [data-move]", state="attached", timeout=30_000)
     assert app.locator("#log li").count() >= 2
 

@@ -18,7 +18,7 @@ from xml.etree import ElementTree
 import pytest
 
 from random_play import play_random_game
-from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, parse, t, targets
+from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, parse, t, targets, well_formed
 from svg_checks import snapshots as game_snapshots
 from ui.games.locomotion import draw as lo
 from ui.games.locomotion import face as face
@@ -109,10 +109,12 @@ def test_side_panel_and_describe(game: list[Shot]) -> None:
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
     html = face.FACE.draw_side(spectator, t, PLAYERS)
-    assert html.count("<tr") == 1 + spectator["players"]
+    assert html.count("<tr") == 1 + 2 * spectator["players"]  # a player's name, then their numbers
     winner = spectator["winner"]
     sheds = sum(loco["place"] == "shed" for loco in spectator["locos"] if loco["owner"] == winner)
-    assert sheds == 3 and f'data-seat="{winner}"><th>' in html
+    row = well_formed(html).find(f".//tbody[@data-seat='{winner}']")
+    assert sheds == 3 and row is not None and PLAYERS[winner] in "".join(row.itertext())
+    assert next(row.iter("td")).text == "3"
     assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
     text = lo.describe(spectator, t)
     assert "trick.describe.you" not in text and text.count("loco.describe.player") == spectator["players"]

@@ -128,7 +128,11 @@ def test_map_has_the_board_view_box_and_only_translated_words() -> None:
 
 
 def test_map_names_the_35_cities_each_in_its_region_shape_and_rings_the_dashed_ones() -> None:
-    names = [e.text for e in by_class(MAP, "city-names")[0].iter(NS + "text")]
+    # The names are on the position layer, over the pieces (test_transamerica_table.py).
+    assert not by_class(MAP, "city-names")
+    start = get_game("transamerica").new_state(2, 1, {})
+    position = parse(ta.draw_position(start.view(0), start.legal_moves(), t))
+    names = [e.text for e in by_class(position, "city-names")[0].iter(NS + "text")]
     assert sorted(names) == sorted(c.name for c in BOARD.cities) and len(names) == 35
     groups = {g.get("data-city"): g for g in by_class(MAP, "city")}
     assert len(groups) == 35
@@ -267,7 +271,7 @@ def test_position_from_a_hand_built_view() -> None:
 
 def test_score_track_shows_the_barrier_and_every_locomotive_at_its_score() -> None:
     view = {"players": 4, "scores": [9, -3, 9, 13], "barrier": 2, "options": {}}
-    root = parse(ta.draw_score_track(view, t))
+    root = parse(ta.draw_score_track(view, t, ["Ann", "Bob", "Cy", "Dee"]))
     assert_text_alternative(root)
     assert_words_translated(root)
     spaces = [int(e.get("data-score")) for e in by_class(root, "space")]
@@ -284,7 +288,7 @@ def test_score_track_shows_the_barrier_and_every_locomotive_at_its_score() -> No
 
 def test_score_track_in_variant_1_has_no_barrier_and_starts_at_zero() -> None:
     root = parse(ta.draw_score_track({"players": 3, "scores": [13, 5, 8], "barrier": 0,
-                                      "options": {"visible_cards": True}}, t))
+                                      "options": {"visible_cards": True}}, t, ["Ann", "Bob", "Cy"]))
     assert not by_class(root, "barrier")
     assert [int(e.get("data-score")) for e in by_class(root, "space")] == list(range(0, 14))
 
@@ -292,7 +296,7 @@ def test_score_track_in_variant_1_has_no_barrier_and_starts_at_zero() -> None:
 def test_score_track_from_the_engine_after_two_rounds() -> None:
     barriers = set()
     for view, _ in snapshots(3, 21, every=20):
-        root = parse(ta.draw_score_track(view, t))
+        root = parse(ta.draw_score_track(view, t, ["Ann", "Bob", "Cy"]))
         assert by_class(root, "barrier")[0].get("data-score") == str(view["barrier"])
         assert [int(e.get("data-score")) for e in by_class(root, "locomotive")] == view["scores"]
         barriers.add(view["barrier"])
@@ -344,13 +348,17 @@ def test_missing_track_overlay_draws_each_penalised_players_exact_missing_edges(
             assert len(legend) == players  # a penalty or a tick per player
 
 
-def test_missing_track_overlay_draws_the_rounds_final_board_when_the_event_has_it() -> None:
+def test_round_end_board_draws_the_rounds_final_track_and_markers_from_the_event() -> None:
     view, event = round_ends(4, 33)[0]
     tracks = [["3,4,E", 0], ["4,4,SE", 1]]
-    root = parse(ta.draw_missing(view, dict(event, tracks=tracks, markers=[[3, 4], [5, 5], None, None]), t))
+    screen = FACE.interlude(dict(event, tracks=tracks, markers=[[3, 4], [5, 5], None, None]), view, t,
+                            ["Ann", "Bob", "Cy", "Dee"])
+    assert screen is not None and screen.board is not None
+    root = parse(screen.board)
     assert [(e.get("data-edge"), int(e.get("data-seat"))) for e in by_class(root, "track")] == \
         [tuple(x) for x in tracks]
     assert [int(e.get("data-seat")) for e in by_class(root, "marker")] == [0, 1]
+    assert not by_class(parse(screen.overlay), "track")  # the board under the overlay has them
 
 
 def test_describe_names_the_phase_the_player_to_move_and_the_scores() -> None:

@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 import pytest
 
 from games.trick_of_the_rails.cards import COMPANIES
-from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, t
+from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, t, well_formed
 from svg_checks import snapshots as game_snapshots
 from ui.games.trick_of_the_rails import draw as tr
 from ui.games.trick_of_the_rails import face as face
@@ -92,19 +92,25 @@ def test_every_phase_is_reached_over_the_games() -> None:
 
 
 def test_side_panel_and_end_screen(game: list[Shot]) -> None:
+    """The final side panel: a row per company with its share value, a column per player named by
+    name, each player's shares of each company, and each player's total at the foot."""
     view, spectator, _ = game[-1]
     assert view["phase"] == "over"
     html = face.FACE.draw_side(spectator, t, PLAYERS)
-    assert "trick.final" in html and html.count("<tr") == 1 + 4 + spectator["players"]
-    for rail in spectator["railways"]:
-        assert f'>{rail["share_value"]}<' in html
-    for worth in spectator["worth"]:
-        assert f"<strong>{worth}</strong>" in html
-    values = {rail["company"]: rail["share_value"] for rail in spectator["railways"]}
-    for counts in spectator["share_counts"]:
-        for company, count in counts.items():
-            if count:
-                assert f"{count}×{values[company]}" in html
+    assert "trick.final" in html
+    table = well_formed(html).find(".//table")
+    assert table is not None
+    players = spectator["players"]
+    heads = table.findall("./thead/tr/th")
+    assert [th.get("title") for th in heads[2:]] == list(PLAYERS[:players])
+    rows = table.findall("./tbody/tr")
+    assert [row.get("data-company") for row in rows] == list(COMPANIES)
+    for row, rail in zip(rows, spectator["railways"], strict=True):
+        cells = ["".join(td.itertext()) for td in row.findall("td")]
+        assert cells[0] == str(rail["share_value"])
+        assert cells[1:] == [str(counts[rail["company"]] or "·") for counts in spectator["share_counts"]]
+    totals = ["".join(td.itertext()) for td in table.findall("./tfoot/tr/td")]
+    assert totals == ["", *map(str, spectator["worth"])]
     assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
     assert face.FACE.actions == {}
     assert "trick.worth_now" in face.FACE.draw_side(game[0][0], t, PLAYERS)

@@ -97,8 +97,10 @@ def expected_legal(view: dict[str, Any], blocking: bool) -> list[str]:
         return tracks or ["pass"]
     ends = ["end"]
     if blocking and not view["turn"]["second_after_completion"]:
-        own = point_of(view["markers"][seat])
-        ends += [f"end {x},{y}" for p, (x, y) in enumerate(BOARD.points) if p in region and p != own]
+        # Ruling 9: anywhere on the mover's whole network, beyond others' markers too, but on no marker.
+        network = build_region(view, seat, blocking=False)
+        markers = {point_of(m) for m in view["markers"]}
+        ends += [f"end {x},{y}" for p, (x, y) in enumerate(BOARD.points) if p in network - markers]
     return tracks + ends
 
 

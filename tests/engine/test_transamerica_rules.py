@@ -552,11 +552,17 @@ def test_blocking_markers_limit_building_to_the_reachable_part() -> None:
         assert beyond not in legal and beyond in plain
 
 
-def test_blocking_markers_marker_moves_within_the_reachable_part() -> None:
+def test_blocking_markers_marker_moves_anywhere_on_its_own_network() -> None:
+    """Ruling 9: beyond an opponent's marker too (11,7 is reached only through seat 1's marker at
+    10,7), never onto a marker."""
     state = blocked_line(blocking_markers=True)
     play(state, "track 8,7,SW")  # (8,7)-(8,8)
     ends = [m for m in state.legal_moves() if m.startswith("end")]
-    assert ends == ["end", "end 9,7", "end 8,8"]  # not onto seat 1's marker, nor beyond it
+    assert ends == ["end", "end 9,7", "end 11,7", "end 8,8"]
+    play(state, "end 11,7")
+    assert state.view(None)["markers"][0] == [11, 7]
+    state = blocked_line(blocking_markers=True)
+    play(state, "track 8,7,SW")
     play(state, "end 9,7")
     assert state.view(None)["markers"][0] == [9, 7]
     assert state.events[-2] == {"type": "marker_moved", "ply": 8, "player": 0, "point": [9, 7]}
@@ -602,3 +608,17 @@ def test_replay_rejects_a_tampered_record() -> None:
     with pytest.raises(BadRecord) as err:
         GAME.replay(record)
     assert err.value.reason == "error.record_move" and err.value.params == {"ply": 4}
+
+
+def test_a_rules_version_1_record_replays_unless_variant_2_changed_it() -> None:
+    """Version 2 changed only variant 2's marker moves: older games without it still load."""
+    game = get_game("transamerica")
+    for blocking in (False, True):
+        state = new(2, 1, blocking_markers=blocking)
+        play(state, "marker 8,7", "marker 10,7", "track 8,7,E", "end")
+        old = {**state.record(), "rules_version": 1}
+        if blocking:
+            with pytest.raises(BadRecord, match=r"error\.record_rules_version"):
+                game.replay(old)
+        else:
+            assert game.replay(old).record() == state.record()

@@ -144,3 +144,17 @@ def test_existing_saves_load_and_replay(game_id: str) -> None:
             assert saved.record["moves"] == golden["record"]["moves"][:saved.ply], \
                 f"an existing unfinished {name(game_id)} save resumes a different game"
     assert store.problems() == [], f"existing {name(game_id)} saves were quarantined when loaded"
+
+
+def test_a_rules_change_refuses_only_the_games_it_changes_and_says_why() -> None:
+    """TransAmerica's rules version 2 (ruling 9: variant 2's marker moves) was a deliberate change: its
+    fixture of version 1, a variant 2 game, is kept to prove that such links and records get a clear
+    message rather than a different game."""
+    golden = json.loads((FIXTURES / "transamerica.rules_v1.json").read_text())
+    assert golden["record"]["rules_version"] == 1 and golden["record"]["options"]["blocking_markers"]
+    with pytest.raises(BadLink) as link_error:
+        decode_link(golden["link"])
+    assert link_error.value.reason == "error.link_rules_version"
+    with pytest.raises(BadRecord) as record_error:
+        get_game("transamerica").replay(golden["record"])
+    assert record_error.value.reason == "error.record_rules_version"

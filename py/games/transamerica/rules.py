@@ -23,6 +23,7 @@ Choices made where the rules and rulings are silent (they also belong on the in-
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import Move, Result, State
@@ -49,8 +50,17 @@ EDGE_NAMES = [e.name for e in BOARD.edges]
 
 class TransAmericaState(State):
     game_id = "transamerica"
+    # 2: variant 2's marker may move anywhere on its own network, beyond an opponent's marker too
+    # (ruling 9); version 1 offered only the part the player could build from.
+    rules_version = 2
     # A move that ends a round is never taken back, even when its mover starts the next round.
     turn_boundaries = frozenset({"round_scored"})
+
+    @classmethod
+    def replays_version(cls, version: object, options: Mapping[str, Any]) -> bool:
+        """Version 1 games without variant 2's markers play the same under version 2."""
+        return super().replays_version(version, options) or (
+            version == 1 and not options.get("blocking_markers"))
 
     def __init__(self, num_players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(num_players, seed, options)
@@ -111,7 +121,7 @@ class TransAmericaState(State):
             return moves or ["pass"]
         moves.append("end")
         if self.blocking_markers and not self.second_chance:
-            moves.extend(END_MOVES[p] for p in self.marker_spots(points))
+            moves.extend(END_MOVES[p] for p in self.marker_spots())
         return moves
 
     def _do(self, move: Move) -> None:
@@ -143,10 +153,13 @@ class TransAmericaState(State):
         return sorted({e for p in points for _, e in BOARD.adjacent[p]
                        if not built[e] and EDGE_COST[e] <= max_cost})
 
-    def marker_spots(self, points: list[int]) -> list[int]:
-        """Variant 2: where the mover's marker may move at the end of the turn, from the build points."""
+    def marker_spots(self) -> list[int]:
+        """Variant 2: where the mover's marker may move at the end of the turn: any intersection of
+        their whole network (beyond an opponent's marker too, ruling 9) holding no marker."""
         own = self.markers[self.player]
-        return sorted(p for p in points if p != own)
+        assert own is not None
+        taken = set(self.markers)
+        return sorted(p for p in self.network.points_of(own) if p not in taken)
 
     def complete_players(self) -> list[int]:
         """Seats whose cities are all joined to their network (markers never block this)."""

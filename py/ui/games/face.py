@@ -71,6 +71,11 @@ class Face(Generic[V]):
         players' names by seat, to name them rather than number them."""
         return ""
 
+    def move_buttons(self, view: V, legal: Sequence[str], t: Translate) -> list[tuple[str, str]]:
+        """Board moves offered again as buttons, (move, label): where the board's pieces are too small
+        to tap on a phone, each says in words what it moves and what it does."""
+        return []
+
     def prompt(self, view: V, legal: Sequence[str], t: Translate) -> str | None:
         """What the player to move is asked to do ("lay 1 or 2 tracks"), or None for the table's
         generic "your turn"."""
@@ -86,11 +91,14 @@ class Face(Generic[V]):
         scores = view.get("scores")
         return list(scores) if isinstance(scores, list) else None
 
-    def interlude(self, event: Mapping[str, Any], view: V, t: Translate,
-                  names: Sequence[str]) -> Interlude | None:
-        """The screen shown after `event` (a round scored), or None for none."""
+    def interlude(self, event: Mapping[str, Any], view: V, t: Translate, names: Sequence[str],
+                  before: V | None = None) -> Interlude | None:
+        """The screen shown after `event` (a round scored), or None for none. `view` is the spectator's
+        view now (the next round may have begun); `before`, the spectator's view before the move that
+        ended the round, while its pieces were still on the board."""
         return None
 
     def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate) -> list[str]:
-        """The position layer's pictures between two spectator views, one move apart."""
+        """The position layer's pictures between two views of the seat on screen (the spectator's
+        when nobody's), one move apart."""
         return []

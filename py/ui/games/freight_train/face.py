@@ -7,38 +7,34 @@ yard, mobilising a locomotive and passing are buttons.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from games.freight_train.cards import CATEGORIES
+from games.freight_train.cards import CATEGORIES, MIXED
 from games.freight_train.scoring import yard_points
 from games.freight_train.view import FreightTrainView
 from ui.games.face import Face, Interlude
-from ui.games.freight_train import draw
+from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.log import LOG
 from ui.i18n import Translate
-from ui.panels import seat_chip, seat_label
 
+# The table emphasises the first legal one: never rearranging, which costs a point.
 ACTIONS: dict[str, str] = {
     "done": "freight.action.done",
-    "arrange": "freight.action.arrange",
     "loco": "freight.action.loco",
     "pass": "action.pass",
+    "arrange": "freight.action.arrange",
 }
 
 
-def _row(label: str, cells: Iterable[object], kind: str = "") -> str:
-    """A table row: its label, then one number cell per player (cells are HTML)."""
-    attr = f' class="{kind}"' if kind else ""
-    return (f"<tr{attr}><th>{escape(label)}</th>"
-            + "".join(f'<td class="num">{cell}</td>' for cell in cells) + "</tr>")
-
-
-def _head(players: int, names: Sequence[str]) -> str:
-    cells = "".join(f'<th class="num">{seat_chip(p)} {escape(names[p]) if names else p + 1}</th>'
-                    for p in range(players))
-    return f"<thead><tr><th></th>{cells}</tr></thead>"
+def _category_head(category: str, players: int, t: Translate) -> str:
+    """A category's row head: its code in the car's colours, and its name while there is room."""
+    code = t("freight.code.mixed") if category == MIXED else draw.car_code(category, t)
+    name = t(f"freight.type.{category}")
+    badge = f'<abbr class="ft-code" data-car="{category}" title="{escape(name)}">{escape(code)}</abbr>'
+    shown = "" if players >= sheet.SHORT_NAMES_FROM else f" {escape(name)}"
+    return f'<th scope="row">{badge}{shown}</th>'
 
 
 class FreightTrainFace(Face[FreightTrainView]):
@@ -48,6 +44,9 @@ class FreightTrainFace(Face[FreightTrainView]):
 
     def scores(self, view: FreightTrainView) -> list[int]:
         return list(view["points"])
+
+    def prompt(self, view: FreightTrainView, legal: Sequence[str], t: Translate) -> str | None:
+        return draw.ask(view, legal, t)
 
     def draw_side(self, view: FreightTrainView, t: Translate, names: Sequence[str]) -> str:
         """Who is first and second now in every category with a train, what the private yards would
@@ -67,49 +66,46 @@ class FreightTrainFace(Face[FreightTrainView]):
                 length = f'{lengths[p]}{"+" + caboose_code if caboose else ""}' if lengths[p] else "·"
                 score = f" <strong>{points[p]}</strong>" if points[p] else ""
                 cells.append(f'<td class="num">{length}{score}</td>')
-            rows.append(f'<tr data-category="{category}"><th>{escape(t(f"freight.type.{category}"))}</th>'
+            rows.append(f'<tr data-category="{category}">{_category_head(category, players, t)}'
                         f'{"".join(cells)}</tr>')
         cars = [sum(map(len, view["yards"][p])) for p in range(players)]
         yard = [yard_points(n, view["day"]) for n in cars]
-        rows.append(_row(t("freight.yard"), (f"{n} <strong>{points:+d}</strong>"
-                                             for n, points in zip(cars, yard, strict=True)), "yard"))
+        yard_cells = [f"{n} <strong>{points:+d}</strong>" for n, points in zip(cars, yard, strict=True)]
+        rows.append(sheet.player_row(t("freight.yard"), yard_cells, "yard"))
         totals = [sum(view["standings"][c][p] for c in CATEGORIES) + yard[p] for p in range(players)]
-        rows.append(_row(t("freight.total"), (f"<strong>{total:+d}</strong>" for total in totals), "total"))
+        rows.append(sheet.player_row(t("freight.total"), [f"<strong>{total:+d}</strong>" for total in totals],
+                                     "total"))
         title = t("freight.standings", day=view["day"])
-        table = f'<table class="results standings">{_head(players, [])}<tbody>{"".join(rows)}</tbody></table>'
+        table = (f'<table class="results ft-sheet standings">{sheet.player_head(players, names, t)}'
+                 f'<tbody>{"".join(rows)}</tbody></table>')
         parts = [f"<h3>{escape(title)}</h3>", table,
                  f'<p class="note">{escape(t("freight.standings.note"))}</p>']
         if view["days"]:
-            past = "".join(_row(t("freight.day", n=d + 1), (f'{entry["total"]:+d}' for entry in day))
-                           for d, day in enumerate(view["days"]))
-            scores = _row(t("freight.points"), (f"<strong>{p}</strong>" for p in view["points"]), "total")
-            parts.append(f'<h3>{escape(t("freight.past_days"))}</h3><table class="results days">'
-                         f"{_head(players, [])}<tbody>{past}{scores}</tbody></table>")
+            past = [sheet.player_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
+                    for d, day in enumerate(view["days"])]
+            scores = sheet.player_row(t("freight.points"), [f"<strong>{p}</strong>" for p in view["points"]],
+                                      "total")
+            head = sheet.player_head(players, names, t)
+            parts.append(f'<h3>{escape(t("freight.past_days"))}</h3><table class="results ft-sheet days">'
+                         f'{head}<tbody>{"".join(past)}{scores}</tbody></table>')
         return "".join(parts)
 
-    def interlude(self, event: Mapping[str, Any], view: FreightTrainView, t: Translate,
-                  names: Sequence[str]) -> Interlude | None:
-        """After a day is scored: every category's points, the private-yard bonus or penalty, the day's
-        total and the scores."""
+    def breakdown(self, result: Mapping[str, Any], view: FreightTrainView, t: Translate,
+                  names: Sequence[str]) -> str:
+        return sheet.breakdown(result, names, t)
+
+    def interlude(self, event: Mapping[str, Any], view: FreightTrainView, t: Translate, names: Sequence[str],
+                  before: FreightTrainView | None = None) -> Interlude | None:
+        """After a day is scored: each category's places, ties and cabooses, the private yards, the
+        day's totals; behind it the trains of that day, from the last view that still holds them (the
+        next day's deal takes them away)."""
         if event["type"] != "day_scored":
             return None
         day = event["day"]
-        players = len(event["points"])
-        scored = view["days"][day - 1] if len(view["days"]) >= day else None
-        labels = [seat_label(p, names, t) for p in range(players)]
-        rows = []
-        if scored is not None:
-            for category in CATEGORIES:
-                points = [entry["categories"][category] for entry in scored]
-                if any(points):
-                    rows.append(_row(t(f"freight.type.{category}"), (p or "·" for p in points)))
-            rows.append(_row(t("freight.yard"), (f'{entry["yard"]:+d}' for entry in scored), "yard"))
-        day_points = (f"<strong>{p:+d}</strong>" for p in event["points"])
-        rows.append(_row(t("freight.day_total"), day_points, "total"))
-        rows.append(_row(t("freight.points"), (f"<strong>{s}</strong>" for s in event["scores"]), "total"))
-        body = (f'<table class="results day-scored">{_head(players, labels)}'
-                f'<tbody>{"".join(rows)}</tbody></table>')
-        return Interlude(t("freight.day_scored", day=day), body, "")
+        ended = next((seen for seen in (view, before) if seen is not None and seen["day"] == day), None)
+        board = draw.draw_position(ended, [], t) if ended is not None else None
+        body = sheet.day_sheet(event, ended or view, names, t)
+        return Interlude(t("freight.day_scored", day=day), body, "", board)
 
 
 FACE = FreightTrainFace()

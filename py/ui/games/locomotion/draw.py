@@ -58,8 +58,15 @@ PLATFORM_COLOURS: dict[str, tuple[str, str]] = {  # fill, ink on it
 PLATFORM_TINTS = {"blue": "#cfdcf0", "red": "#f3d3ce", "yellow": "#fbefc6"}
 
 PANEL_X = 648.0  # the right-hand column: dice, home, sheds
-SHED_W, SHED_H, SHED_STEP = 62.0, 34.0, 68.0
-SHED_TOP = 520.0
+DIE = 80.0  # a die's side: about 29 CSS px when a phone shows the whole board 344 px wide
+DIE_STEP = 96.0
+HOME_TOP, HOME_STEP = 196.0, 46.0  # the first player's row at home, and the next ones
+SHED_W, SHED_H, SHED_STEP = 62.0, 38.0, 68.0
+SHED_TOP = 446.0
+HIT = 22.0  # a target's reach around its piece: 44 units, 44 CSS px or more from a 940 px wide board
+# Every word and number drawn is at least this big: 20 CSS px and more on a projector's board (1320
+# px wide, 1.4 CSS px per unit). A locomotive's seat number is enlarged there by locomotion.css.
+TEXT = 15.0
 
 
 def _font(size: float, weight: str = "700", anchor: str = "middle") -> dict[str, Any]:
@@ -113,11 +120,11 @@ def _square(loco: LocoView) -> str:
     return square
 
 
-def _step(step: Step) -> tuple[int, str]:
+def step(pair: Step) -> tuple[int, str]:
     """One step of a move, `[locomotive id, square it moves to]` in the view, as a typed pair."""
-    loco, square = step
+    loco, square = pair
     if not isinstance(loco, int) or not isinstance(square, str):
-        raise TypeError(f"not a step: {step!r}")
+        raise TypeError(f"not a step: {pair!r}")
     return loco, square
 
 
@@ -165,17 +172,17 @@ def draw_map(t: Translate) -> str:
         a, b = _polar(radius - 14, FINISH_END + 1.5), _polar(radius + 14, FINISH_END + 1.5)
         dwg.add(dwg.line(a, b, stroke=INK, **{"stroke-width": 5, "stroke-linecap": "round"}))
         x, y = _polar(radius, START_ANGLE)
-        dwg.add(dwg.text(str(lane + 1), insert=(x, y), dy=["0.35em"], fill=WHITE, **_font(13)))
+        dwg.add(dwg.text(str(lane + 1), insert=(x, y), dy=["0.35em"], fill=WHITE, **_font(TEXT)))
     x, y = _polar(LANE_RADII[-1] + 40, START_ANGLE + 1)
-    dwg.add(dwg.text(t("loco.start"), insert=(x, y), fill=INK, **_font(14)))
+    dwg.add(dwg.text(t("loco.start"), insert=(x, y), fill=INK, **_font(16)))
     x, y = _polar(LANE_RADII[-1] + 44, 52)
-    dwg.add(dwg.text(t("loco.finish"), insert=(x, y), fill=INK, **_font(14)))
+    dwg.add(dwg.text(t("loco.finish"), insert=(x, y), fill=INK, **_font(16)))
     # Sheds: nine stalls beside the finish, filled in order of arrival.
-    dwg.add(dwg.text(t("loco.sheds"), insert=(PANEL_X, SHED_TOP - 10), fill=INK, **_font(15, "700", "start")))
+    dwg.add(dwg.text(t("loco.sheds"), insert=(PANEL_X, SHED_TOP - 10), fill=INK, **_font(17, "700", "start")))
     for k in range(data.SHEDS):
         x, y = _shed_corner(k)
         dwg.add(dwg.rect((x, y), (SHED_W, SHED_H), rx=4, fill="#c9b99a", stroke=INK))
-        dwg.add(dwg.text(str(k + 1), insert=(x + 6, y + 12), fill=MUTED, **_font(10, "600", "start")))
+        dwg.add(dwg.text(str(k + 1), insert=(x + 5, y + 15), fill=MUTED, **_font(TEXT, "600", "start")))
     return svg.render(dwg)
 
 
@@ -187,7 +194,7 @@ def _gap_outline(dwg: Any, gap: int, t: Translate) -> Any:
                        stroke=INK, **{"stroke-width": 1.5, "stroke-dasharray": "5 4"}))
     x, y = _polar(HUB_RADIUS - 46, centre)
     group.add(dwg.text(t(f"loco.gap.{data.GAP_NAMES[gap]}"), insert=(x, y), dy=["0.35em"], fill=PAPER,
-                       **_font(12, "600")))
+                       **_font(TEXT, "600")))
     return group
 
 
@@ -232,7 +239,7 @@ def _platform(colour: str, gap: int, word: str) -> svg.Frozen:
     turn = (centre + 90) % 360
     turn = turn - 180 if turn > 90 else turn
     group.add(dwg.text(word, insert=(x, y), dy=["0.35em"], fill=PAPER, class_="platform-name",
-                       transform=f"rotate({svg.r1(turn)} {x} {y})", **_font(13, "800")))
+                       transform=f"rotate({svg.r1(turn)} {x} {y})", **_font(TEXT, "800")))
     return svg.Frozen(group)
 
 
@@ -417,32 +424,31 @@ def _slide_arrow(dwg: Any, slide: SlideView) -> Any:
 
 
 def _dice(dwg: Any, view: LocomotionView, t: Translate) -> Any:
+    """This turn's dice, large at the top of the column, and the points they give to move."""
     group = dwg.g(class_="dice")
-    group.add(dwg.text(_prompt(view, t), insert=(PANEL_X, 30), fill=INK, class_="prompt",
-                       **_font(15, "700", "start")))
     dice = view["dice"]
     if dice is None:
         return group
     fill, ink = PLATFORM_COLOURS[dice["colour"]]
     die = dwg.g(class_="die colour-die", **{"data-colour": dice["colour"]})
-    die.add(dwg.rect((PANEL_X, 44), (56, 56), rx=9, fill=fill, stroke=INK, **{"stroke-width": 2}))
+    die.add(dwg.rect((PANEL_X, 12), (DIE, DIE), rx=12, fill=fill, stroke=INK, **{"stroke-width": 2}))
     word = t(f"loco.platform.{dice['colour']}")
-    die.add(dwg.text(word, insert=(PANEL_X + 28, 77), fill=ink, **_font(12)))
+    die.add(dwg.text(word, insert=(PANEL_X + DIE / 2, 12 + DIE / 2), dy=["0.35em"], fill=ink, **_font(17)))
     group.add(die)
     for k, number in enumerate(dice["numbers"]):
-        x = PANEL_X + 68 + k * 64
+        x = PANEL_X + (k + 1) * DIE_STEP
         cell = dwg.g(class_="die number-die", **{"data-number": number})
-        cell.add(dwg.rect((x, 44), (56, 56), rx=9, fill=WHITE, stroke=INK, **{"stroke-width": 2}))
-        cell.add(_pips(dwg, number, x, 44))
+        cell.add(dwg.rect((x, 12), (DIE, DIE), rx=12, fill=WHITE, stroke=INK, **{"stroke-width": 2}))
+        cell.add(_pips(dwg, number, x, 12))
         group.add(cell)
     total = sum(dice["numbers"])
     note = t("loco.points", n=total)
     if dice["numbers"][0] == dice["numbers"][1]:
         note += " · " + t("loco.double")
-    group.add(dwg.text(note, insert=(PANEL_X, 122), fill=INK, **_font(14, "600", "start")))
+    group.add(dwg.text(note, insert=(PANEL_X, 120), fill=INK, class_="points", **_font(17, "700", "start")))
     if dice["chosen"]:
         group.add(dwg.text(t("loco.tile_used"), insert=(PANEL_X, 142), fill=MUTED,
-                           **_font(13, "600", "start")))
+                           **_font(TEXT, "600", "start")))
     return group
 
 
@@ -454,35 +460,40 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
 def _pips(dwg: Any, number: int, x: float, y: float) -> Any:
     group = dwg.g(fill=INK)
     for px, py in PIPS[number]:
-        group.add(dwg.circle((x + 28 + 15 * px, y + 28 + 15 * py), 5))
+        group.add(dwg.circle((x + DIE / 2 + 22 * px, y + DIE / 2 + 22 * py), 7.5))
     return group
 
 
 def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate) -> Any:
-    """Each player's locomotives waiting at home, repair tiles and crashes; the locomotives in sheds."""
+    """Each player's locomotives waiting at home, their crashes and repair tiles (a line each, so
+    that the words stay large); the locomotives in sheds."""
     group = dwg.g(class_="yards")
-    group.add(dwg.text(t("loco.home"), insert=(PANEL_X, 176), fill=INK, **_font(15, "700", "start")))
+    group.add(dwg.text(t("loco.home"), insert=(PANEL_X, HOME_TOP - 26), fill=INK,
+                       **_font(17, "700", "start")))
     home: dict[int, list[int]] = {}
     for loco in view["locos"]:
         if loco["place"] == "home":
             home.setdefault(loco["owner"], []).append(loco["id"])
+    tiles = bool(view["options"].get("repair_tiles"))
     for player in range(view["players"]):
-        y = 204 + player * 40
+        y = HOME_TOP + player * HOME_STEP
         row = dwg.g(class_="home", **{"data-seat": player})
         if player == view["current_player"]:
-            row.add(dwg.rect((PANEL_X - 6, y - 18), (WIDTH - PANEL_X - 4, 36), rx=6, fill="none",
+            row.add(dwg.rect((PANEL_X - 6, y - 21), (WIDTH - PANEL_X - 2, 42), rx=6, fill="none",
                              stroke=HIGHLIGHT, **{"stroke-width": 3}, class_="to-move"))
         for k, loco_id in enumerate(home.get(player, [])):
-            row.add(_loco(dwg, loco_id, player, (PANEL_X + 14 + k * 28, y), False))
-        if view["options"].get("repair_tiles"):
-            info = t("loco.home_info", tiles=view["tiles"][player], crashes=view["crashes"][player])
-        else:
-            info = t("loco.home_crashes", crashes=view["crashes"][player])
-        row.add(dwg.text(info, insert=(PANEL_X + 124, y + 5), fill=INK, **_font(12, "600", "start")))
+            row.add(_loco(dwg, loco_id, player, (PANEL_X + 14 + k * 25, y), False))
+        lines = [t("loco.home_crashes", crashes=view["crashes"][player])]
+        if tiles:
+            lines.append(t("loco.home_tiles", tiles=view["tiles"][player]))
+        for k, line in enumerate(lines):
+            baseline = y + 5 + (k - (len(lines) - 1) / 2) * 17
+            row.add(dwg.text(line, insert=(PANEL_X + 112, baseline), fill=INK, class_="count",
+                             **_font(TEXT, "600", "start")))
         group.add(row)
-    if view["options"].get("repair_tiles"):
-        group.add(dwg.text(t("loco.pile", n=view["pile"]), insert=(PANEL_X, 204 + view["players"] * 40),
-                           fill=MUTED, **_font(13, "600", "start")))
+    if tiles:
+        group.add(dwg.text(t("loco.pile", n=view["pile"]), insert=(PANEL_X, SHED_TOP - 38),
+                           fill=MUTED, class_="count", **_font(TEXT, "600", "start")))
     owners = {loco["id"]: loco["owner"] for loco in view["locos"]}
     shed = dwg.g(class_="sheds")
     for k, loco_id in enumerate(view["sheds"]):
@@ -503,7 +514,8 @@ def _targets(dwg: Any, view: LocomotionView, legal: Sequence[str], t: Translate)
             loco = locos[int(arg)]
             square = _square(loco)
             place = _square_place(square, view["gaps"])
-            cell = svg.target(dwg.g(), move, t("loco.aria.drive", square=square), "loco-target")
+            cell = svg.target(dwg.g(), move, t("loco.aria.drive", square=where(square, t)), "loco-target")
+            cell.add(_hit(dwg, _polar(*place)))
             cell.add(dwg.circle(_polar(*place), TOKEN + 6, fill="none", stroke=HIGHLIGHT, class_="legal-glow",
                                 **{"stroke-width": 4}))
             cell.add(_loco(dwg, loco["id"], loco["owner"], place, True))
@@ -512,6 +524,7 @@ def _targets(dwg: Any, view: LocomotionView, legal: Sequence[str], t: Translate)
             radius, angle = LANE_PLACES[f"s{lane}"]
             label = t("loco.aria.enter", lane=t(f"loco.lane.{lane}"))
             cell = svg.target(dwg.g(), move, label, "start-target")
+            cell.add(_hit(dwg, _polar(radius, angle)))
             cell.add(_square_shape(dwg, radius, angle, 10.0, fill=HIGHLIGHT, class_="legal-glow",
                                    **{"fill-opacity": 0.35}, stroke=HIGHLIGHT, **{"stroke-width": 3}))
             cell.add(dwg.text("+", insert=_polar(radius, angle), dy=["0.35em"], fill=INK, **_font(20)))
@@ -524,11 +537,16 @@ def _targets(dwg: Any, view: LocomotionView, legal: Sequence[str], t: Translate)
     return group
 
 
+def _hit(dwg: Any, centre: Point) -> Any:
+    """A target's reach: an unseen disc wider than its piece, which a finger finds."""
+    return dwg.circle(centre, HIT, fill=WHITE, class_="hit", **{"fill-opacity": 0})
+
+
 def _preview(dwg: Any, preview: PreviewView, view: LocomotionView, locos: dict[int, LocoView]) -> Any:
     """Where each locomotive the move pushes ends up (ghosts), a red cross where one crashes, and the
     shed a finishing locomotive takes."""
     group = dwg.g(class_="loco-preview", **{"pointer-events": "none"})
-    steps = [_step(step) for step in preview["steps"]]
+    steps = [step(move) for move in preview["steps"]]
     last: dict[int, str] = {}
     for loco, square in steps:
         last[loco] = square
@@ -569,6 +587,31 @@ def _prompt(view: LocomotionView, t: Translate) -> str:
     if phase == "drive" and view["extra_turn"]:
         key = "loco.prompt.extra_turn"
     return t(key, seat=player + 1)
+
+
+def where(square: str, t: Translate) -> str:
+    """A square in words, as a player finds it on the board, and told apart from every other: a start
+    or finish square by its lane, a platform's square by its colour, strand and step, any other square
+    by its lane and how far it lies before the next gap (or the finish)."""
+    sq = SQUARES[SQUARE_INDEX[square]]
+    lane = t(f"loco.lane.{sq.lane}")
+    if sq.kind == "platform":
+        return t("loco.where.platform", colour=t(f"loco.platform.{data.COLOURS[sq.colour]}"), lane=lane,
+                 n=sq.step + 1)
+    if sq.kind == "start":
+        return t("loco.where.start", lane=lane)
+    if sq.kind == "finish":
+        return t("loco.where.finish", lane=lane)
+    last = sq.segment == LAST_SEGMENT
+    # The squares left to run before the gap, or before the finish square that ends the last segment.
+    ahead = data.SEGMENTS[sq.segment][sq.lane] - sq.step - (1 if last else 0)
+    if last:
+        towards = t("loco.where.finish_line")
+    else:
+        towards = t("loco.where.gap", gap=t(f"loco.gap.{data.GAP_NAMES[sq.segment]}"))
+    if ahead == 1:
+        return t("loco.where.next", lane=lane, towards=towards)
+    return t("loco.where.lane", lane=lane, towards=towards, n=ahead)
 
 
 def describe(view: LocomotionView, t: Translate) -> str:

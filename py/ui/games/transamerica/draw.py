@@ -21,6 +21,7 @@ from math import hypot, sqrt
 from typing import Any
 
 from games.transamerica.board import BOARD, COLOURS, Board, Point
+from games.transamerica.network import Network
 from games.transamerica.scoring import START_SCORE
 from games.transamerica.view import TrackEntry, TransAmericaView
 from ui import svg
@@ -64,7 +65,6 @@ NETWORK_TINTS = ("#77aadd", "#ee8866", "#44bb99", "#ffaabb", "#bbcc33", "#eedd88
 MISSING_DASHES = ("10 5", "3 4", "12 4 3 4", "7 7", "2 3 8 3", "14 3")  # per seat, beside its colour
 
 CITY_RADIUS = 0.17 * UNIT
-MARKER_RADIUS = 0.25 * UNIT
 RING_RADIUS = 0.34 * UNIT
 TRACK_WIDTH = svg.r1(0.11 * UNIT)
 
@@ -88,8 +88,9 @@ REGIONS: dict[str, Region] = {
 # Where each city's name sits, as a compass side of the city (east when not listed); chosen by
 # eye so that names keep clear of each other, of the lakes and of the edges of the picture.
 LABEL_SIDES: dict[str, str] = {
-    "Seattle": "N", "San Francisco": "S", "Los Angeles": "W", "San Diego": "W", "Duluth": "N",
-    "Minneapolis": "S", "Chicago": "S", "Buffalo": "N", "Salt Lake City": "N", "Denver": "S",
+    "San Francisco": "S", "Los Angeles": "W", "San Diego": "W", "Duluth": "N",
+    "Minneapolis": "S", "Chicago": "S", "Buffalo": "N", "Cincinnati": "N", "Salt Lake City": "N",
+    "Denver": "S",
     "Kansas City": "N", "Santa Fe": "N", "Oklahoma City": "S", "El Paso": "S", "Houston": "S",
     "New Orleans": "S", "Atlanta": "S", "Boston": "N", "Winston": "W", "Jacksonville": "S",
 }
@@ -223,11 +224,9 @@ def _lattice(dwg: Any) -> Any:
 
 
 def _cities(dwg: Any) -> Any:
-    """Each city in its region's colour and shape, dashed cities ringed with a dashed line."""
+    """Each city in its region's colour and shape, dashed cities ringed with a dashed line. Their
+    names are drawn on the position layer, over everything a position puts on the board."""
     cities = dwg.g(class_="cities")
-    names = dwg.g(class_="city-names", fill=INK, stroke=PAPER, **{
-        "stroke-width": 3.5, "stroke-linejoin": "round", "paint-order": "stroke",
-        "font-size": round(0.24 * UNIT), "font-weight": "600"})
     for city in BOARD.cities:
         centre = POINT_XY[city.point]
         region = REGIONS[city.colour]
@@ -238,11 +237,32 @@ def _cities(dwg: Any) -> Any:
         group.add(svg.shape(dwg, region.shape, centre, CITY_RADIUS, fill=region.fill, stroke=INK,
                             **{"stroke-width": 1.6}))
         cities.add(group)
-        dx, dy, anchor = _SIDES[LABEL_SIDES.get(city.name, "E")]
-        names.add(dwg.text(city.name, insert=(svg.r1(centre[0] + dx * UNIT), svg.r1(centre[1] + dy * UNIT)),
-                           dy=["0.35em"], **{"text-anchor": anchor}))
-    cities.add(names)
     return cities
+
+
+def city_names(markers: Sequence[Sequence[int] | None] = ()) -> svg.Frozen:
+    """The 35 names, haloed in paper: drawn last on every layer that may cover a city (markers,
+    rings, glows, track), so that no name is ever hidden. A name north of a city holding a marker
+    goes south of it, so that the marker's flag is not hidden either (south is clear of other
+    names for every such city)."""
+    flagged = frozenset(BOARD.city_at[p].name for p in
+                        (BOARD.point_index[(m[0], m[1])] for m in markers if m is not None)
+                        if p in BOARD.city_at and LABEL_SIDES.get(BOARD.city_at[p].name) == "N")
+    return _city_names(flagged)
+
+
+@lru_cache(maxsize=64)
+def _city_names(flagged: frozenset[str]) -> svg.Frozen:
+    """Proper names: the same in every language, built once per set of names moved south."""
+    names = svg.ELEMENTS.g(class_="city-names", fill=INK, stroke=PAPER, **{
+        "stroke-width": 4, "stroke-linejoin": "round", "paint-order": "stroke",
+        "font-size": round(0.24 * UNIT), "font-weight": "600"})
+    for city in BOARD.cities:
+        x, y = POINT_XY[city.point]
+        dx, dy, anchor = _SIDES["S" if city.name in flagged else LABEL_SIDES.get(city.name, "E")]
+        names.add(svg.ELEMENTS.text(city.name, insert=(svg.r1(x + dx * UNIT), svg.r1(y + dy * UNIT)),
+                                    dy=["0.35em"], **{"text-anchor": anchor}))
+    return svg.Frozen(names)
 
 
 # -- the position --------------------------------------------------------------------------
@@ -271,13 +291,32 @@ def draw_position(view: TransAmericaView, legal: Sequence[str], t: Translate) ->
         dwg.add(dwg.path(d=placed, class_="placed", fill="none", stroke=HIGHLIGHT,
                          **{"stroke-width": svg.r1(0.045 * UNIT), "stroke-linecap": "round"}))
     dwg.add(_known_hands(dwg, view))
+    targets = _add_targets(dwg, legal, t)  # their glows under the markers, the targets over all
     dwg.add(_markers(dwg, view["markers"]))
     if view["phase"] != "over":
         dwg.add(dwg.text(t("ta.tracks_left", count=view["tracks_left"]), class_="tracks-left",
                          insert=lattice_xy(U_MAX + MARGIN_EAST - 0.2, 12.0), fill=INK,
                          **{"text-anchor": "end", "font-size": round(0.26 * UNIT)}))
-    _add_targets(dwg, legal, t)
+    dwg.add(city_names(view["markers"]))
+    for group in targets:
+        dwg.add(group)
     return svg.render(dwg)
+
+
+def networks_of(tracks: Sequence[str], markers: Sequence[Sequence[int] | None]) -> tuple[
+        list[int], list[int | None]]:
+    """The network labels of a view's `track_networks` and `marker_networks` for these tracks
+    (edge names) and markers: labels 0, 1, ... in order of the tracks' first appearance."""
+    network = Network()
+    for name in tracks:
+        network.join(BOARD.edge_index[name])
+    group = network.group
+    ids: dict[int, int] = {}
+    track_networks = [ids.setdefault(group[BOARD.edge_ends[BOARD.edge_index[name]][0]], len(ids))
+                      for name in tracks]
+    marker_networks = [None if m is None else ids.get(group[BOARD.point_index[(m[0], m[1])]])
+                       for m in markers]
+    return track_networks, marker_networks
 
 
 def _track_entry(entry: TrackEntry) -> tuple[str, int]:
@@ -302,12 +341,36 @@ def _track_piece(name: str, builder: int) -> svg.Frozen:
 
 
 def _markers(dwg: Any, markers: Sequence[Sequence[int] | None]) -> Any:
-    group = dwg.g(class_="markers", **{"stroke-width": 2})
+    group = dwg.g(class_="markers")
     for seat, point in enumerate(markers):
         if point is not None:
-            group.add(svg.seat_token(dwg, seat, POINT_XY[(point[0], point[1])], MARKER_RADIUS,
-                                     class_="marker", **{"data-seat": seat}))
+            group.add(_marker(seat, (point[0], point[1])))
     return group
+
+
+@lru_cache(maxsize=1024)
+def _marker(seat: int, point: Point) -> svg.Frozen:
+    """A start marker: a flag in the seat's colour and number, on a pole standing in a ring round its
+    intersection. Nothing like a city's shape, and the ring leaves a city under it in sight."""
+    x, y = POINT_XY[point]
+    style = seat_style(seat)
+    foot, top, bottom, fly = y - 0.2 * UNIT, y - 0.68 * UNIT, y - 0.3 * UNIT, x + 0.5 * UNIT
+    flag = svg.ELEMENTS.g(class_="marker", **{"data-seat": seat, "data-point": f"{point[0]},{point[1]}"})
+    ring = {"r": svg.r1(0.2 * UNIT), "fill": "none"}
+    flag.add(svg.ELEMENTS.circle((x, y), stroke=WHITE, **ring, **{"stroke-width": 5}))
+    flag.add(svg.ELEMENTS.circle((x, y), stroke=INK, **ring, **{"stroke-width": 2.5}))
+    flag.add(svg.ELEMENTS.line((x, svg.r1(foot)), (x, svg.r1(top)), stroke=INK, class_="pole",
+                               **{"stroke-width": 3.5, "stroke-linecap": "round"}))
+    notch = (svg.r1(fly - 0.1 * UNIT), svg.r1((top + bottom) / 2))
+    flag.add(svg.ELEMENTS.polygon([(x, svg.r1(top)), (svg.r1(fly), svg.r1(top)), notch,
+                                   (svg.r1(fly), svg.r1(bottom)), (x, svg.r1(bottom))],
+                                  fill=style.colour, stroke=INK, class_="flag",
+                                  **{"stroke-width": 1.5, "stroke-linejoin": "round"}))
+    flag.add(svg.ELEMENTS.text(str(seat + 1), insert=(svg.r1(x + 0.2 * UNIT), svg.r1((top + bottom) / 2)),
+                               dy=["0.35em"], fill=style.ink, class_="seat-number", **{
+                                   "font-size": round(0.3 * UNIT), "font-weight": "700",
+                                   "text-anchor": "middle"}))
+    return svg.Frozen(flag)
 
 
 def _known_hands(dwg: Any, view: TransAmericaView) -> Any:
@@ -332,15 +395,14 @@ def _known_hands(dwg: Any, view: TransAmericaView) -> Any:
     return rings
 
 
-def _add_targets(dwg: Any, legal: Sequence[str], t: Translate) -> None:
+def _add_targets(dwg: Any, legal: Sequence[str], t: Translate) -> list[Any]:
     """Each legal move as a focusable target: a track on its edge, a marker on its intersection,
     "end" and "pass" as buttons (first, so the keyboard reaches them first).
 
-    A yellow glow shows them all, one path per kind of move (`_GLOWS`); the targets themselves
-    are transparent and light up on hover and focus (board.css).
+    A yellow glow shows them all, one path per kind of move (`_GLOWS`), added here; the targets
+    themselves are transparent and light up on hover and focus (board.css): they are returned, to
+    be added over the city names.
     """
-    if not legal:
-        return
     glows: dict[str, list[str]] = {kind: [] for kind in _GLOWS}
     buttons = dwg.g(class_="targets buttons")
     edges = dwg.g(class_="targets edges", fill=INK, **{"fill-opacity": 0, "pointer-events": "all"})
@@ -363,9 +425,7 @@ def _add_targets(dwg: Any, legal: Sequence[str], t: Translate) -> None:
         if glow:
             dwg.add(dwg.path(d="".join(glow), class_="legal-glow", fill="none", stroke=HIGHLIGHT,
                              **_GLOWS[kind]))
-    for group in (buttons, edges, points):
-        if group.elements:
-            dwg.add(group)
+    return [group for group in (buttons, edges, points) if group.elements]
 
 
 # How each kind of move glows: a band on a track's edge, a ring where a marker may go, and a
@@ -456,14 +516,12 @@ def _scores_text(view: TransAmericaView, t: Translate) -> str:
 def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Translate) -> str:
     """The exact track each penalised player lacked, in their colour and dash, and their cities.
 
-    Where players lack the same edge their lines lie side by side, so none hides another. If the
-    event carries the round's final `tracks` and `markers` they are drawn too, since by the time
-    the overlay shows, the board under it may already hold the next round.
+    Where players lack the same edge their lines lie side by side, so none hides another. The
+    board of the round that ended lies under it (the face's interlude); the city names go on top.
     """
     penalised = [p for p, points in enumerate(round_event["penalties"]) if points > 0]
     dwg = svg.drawing(VIEW_BOX, t("ta.missing.title", round=round_event["round"]),
                       _missing_text(round_event, t), "board-missing")
-    dwg.add(_tracks(dwg, round_event.get("tracks", [])))
     width = 0.075 * UNIT
     # The viewer's own lines are drawn last, over the others'.
     for k, seat in sorted(enumerate(penalised), key=lambda item: item[1] == view["seat"]):
@@ -478,7 +536,7 @@ def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Tran
             group.add(dwg.circle(POINT_XY[BOARD.city_by_name[name].point], class_="missing-city",
                                  r=svg.r1(RING_RADIUS), **{"data-city": name}))
         dwg.add(group)
-    dwg.add(_markers(dwg, round_event.get("markers", [])))
+    dwg.add(city_names(round_event["markers"]))
     dwg.add(_missing_legend(dwg, round_event, t))
     return svg.render(dwg)
 
@@ -522,10 +580,11 @@ LOCO_RADIUS = 12.0
 LOCO_STEP = 21.0  # locomotives on one space stand in a column, each just over the last
 
 
-def draw_score_track(view: TransAmericaView, t: Translate) -> str:
+def draw_score_track(view: TransAmericaView, t: Translate, names: Sequence[str]) -> str:
     """The score track from 13 (the shed, right) down past 0 as far as the lowest score, each
     locomotive, and the barrier: a bar on the east side of its space, so that every space to its
-    west, its own included, is shaded as ending the game (not in variant 1: it ends nothing)."""
+    west, its own included, is shaded as ending the game (not in variant 1: it ends nothing).
+    Each locomotive is titled with its player's name."""
     scores = view["scores"]
     low = min(0, *scores)
     margin = 6.0
@@ -533,7 +592,10 @@ def draw_score_track(view: TransAmericaView, t: Translate) -> str:
     width = (START_SCORE - low + 1) * SPACE_WIDTH + 2 * margin
     height = top + SPACE_HEIGHT + 22 + margin
     barrier = None if view["options"].get("visible_cards") else view["barrier"]
-    dwg = svg.drawing((0, 0, width, height), t("ta.score_track.title"), _scores_text(view, t), "score-strip")
+    standings = t("list.separator").join(t("ta.score_of", name=names[seat], score=score)
+                                         for seat, score in enumerate(scores))
+    desc = t("ta.describe.scores", scores=standings, barrier=view["barrier"])
+    dwg = svg.drawing((0, 0, width, height), t("ta.score_track.title"), desc, "score-strip")
 
     def left(score: int) -> float:
         return margin + (score - low) * SPACE_WIDTH
@@ -568,8 +630,10 @@ def draw_score_track(view: TransAmericaView, t: Translate) -> str:
         k = crowd.get(score, 0)
         crowd[score] = k + 1
         centre = (left(score) + SPACE_WIDTH / 2, top - 3 - LOCO_RADIUS - k * LOCO_STEP)
-        locos.add(svg.seat_token(dwg, seat, centre, LOCO_RADIUS, class_="locomotive",
-                                 **{"data-seat": seat, "data-score": score}))
+        loco = svg.seat_token(dwg, seat, centre, LOCO_RADIUS, class_="locomotive",
+                              **{"data-seat": seat, "data-score": score})
+        loco.set_desc(title=t("ta.score_of", name=names[seat], score=score))
+        locos.add(loco)
     dwg.add(locos)
     return svg.render(dwg)
 

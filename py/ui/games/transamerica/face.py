@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from games.transamerica.board import BOARD
+from games.transamerica.rules import MAX_TRACKS
 from games.transamerica.view import TransAmericaView
 from ui.games.face import Face, Interlude
 from ui.games.transamerica import draw
@@ -13,6 +15,7 @@ from ui.games.transamerica.draw import (
     draw_hand,
     draw_missing,
     draw_score_track,
+    networks_of,
 )
 from ui.games.transamerica.log import LOG
 from ui.i18n import Translate
@@ -36,14 +39,23 @@ class TransAmericaFace(Face[TransAmericaView]):
         elif any(hands):
             for player, cities in enumerate(hands):
                 if cities:
-                    parts.append(f"<h3>{seat_chip(player)} {escape(t('ta.cities_of', n=player + 1))}</h3>"
-                                 f"{draw_hand(cities, t)}")
-        parts.append(f'<h3>{escape(t("ta.score_track"))}</h3>{draw_score_track(view, t)}')
+                    heading = escape(t("ta.cities_of", name=names[player]))
+                    parts.append(f"<h3>{seat_chip(player)} {heading}</h3>{draw_hand(cities, t)}")
+        parts.append(f'<h3>{escape(t("ta.score_track"))}</h3>{draw_score_track(view, t, names)}'
+                     f"{barrier_notes(view, t)}")
         return "".join(parts)
 
+    def prompt(self, view: TransAmericaView, legal: Sequence[str], t: Translate) -> str | None:
+        return prompt(view, legal, t) if legal else None
+
+    def breakdown(self, result: Mapping[str, Any], view: TransAmericaView, t: Translate,
+                  names: Sequence[str]) -> str:
+        return breakdown(result, t, names)
+
     def interlude(self, event: Mapping[str, Any], view: TransAmericaView, t: Translate,
-                  names: Sequence[str]) -> Interlude | None:
-        """The round-end screen: each player's penalty, and the exact missing track drawn on the map."""
+                  names: Sequence[str], before: TransAmericaView | None = None) -> Interlude | None:
+        """The round-end screen: each player's penalty, the exact missing track drawn over the board
+        as that round ended (the next round may already be dealt)."""
         if event["type"] != "round_scored":
             return None
         rows = []
@@ -57,7 +69,97 @@ class TransAmericaFace(Face[TransAmericaView]):
                 f'<th>{escape(t("ta.this_round"))}</th><th class="num">{escape(t("result.score"))}</th>'
                 f'<th>{escape(t("ta.cities"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f'<p class="note">{escape(t("ta.barrier_at", n=event["barrier"]))}</p>')
-        return Interlude(t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t))
+        board = draw.draw_position(ended_round(view, event), [], t)
+        return Interlude(t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t), board)
+
+
+def ended_round(view: TransAmericaView, event: Mapping[str, Any]) -> TransAmericaView:
+    """The board as the round of `event` (a "round_scored") ended: its track, networks and markers.
+
+    The event holds the track and the markers; the networks follow from the track. Nobody is to
+    move and no hand is ringed: the round-end overlay rings the cities each player lacked.
+    """
+    tracks = [list(entry) for entry in event["tracks"]]
+    markers = [None if m is None else list(m) for m in event["markers"]]
+    track_networks, marker_networks = networks_of([str(name) for name, _ in tracks], markers)
+    return {
+        **view,
+        "current_player": None,
+        "round": event["round"],
+        "phase": "build",
+        "tracks_left": MAX_TRACKS - len(tracks),
+        "markers": markers,
+        "tracks": tracks,
+        "track_networks": track_networks,
+        "marker_networks": marker_networks,
+        "turn": {"placed": [], "plain_left": 0, "second_after_completion": False},
+        "cities": [None] * view["players"],
+    }
+
+
+# -- what the player to move is asked -------------------------------------------------------------
+
+def prompt(view: TransAmericaView, legal: Sequence[str], t: Translate) -> str:
+    """What the legal moves let the player to move do now, in the rules' words."""
+    if view["phase"] == "marker":
+        return t("ta.prompt.marker")
+    if list(legal) == ["pass"]:
+        return t("ta.prompt.pass")
+    if view["turn"]["second_after_completion"]:
+        return t("ta.prompt.second_chance")
+    costs = {BOARD.edges[BOARD.edge_index[move[6:]]].cost for move in legal if move.startswith("track ")}
+    may_move = any(move.startswith("end ") for move in legal)
+    if view["turn"]["placed"] and costs:
+        return t("ta.prompt.one_more_or_move" if may_move else "ta.prompt.one_more")
+    if view["turn"]["placed"]:
+        return t("ta.prompt.end_or_move" if may_move else "ta.prompt.end")
+    if view["tracks_left"] == 1:
+        return t("ta.prompt.last_track")
+    if costs == {1}:
+        return t("ta.prompt.build_plain")
+    if costs == {2}:
+        return t("ta.prompt.build_double")
+    return t("ta.prompt.build")
+
+
+# -- beside the score track -----------------------------------------------------------------------
+
+def barrier_notes(view: TransAmericaView, t: Translate) -> str:
+    """The barrier in words (rulings 2 and 8): what ends the game, and whether the barrier may move."""
+    if view["options"].get("visible_cards"):
+        notes = [t("ta.barrier.visible", n=view["players"])]
+    else:
+        notes = [t("ta.barrier.explain", n=view["barrier"])]
+        if len(view["history"]) < 2:  # round 2 is not scored yet: the barrier may still move
+            notes.append(t("ta.barrier.moves"))
+    return "".join(f'<p class="note ta-barrier-note">{escape(note)}</p>' for note in notes)
+
+
+# -- the game-over breakdown ----------------------------------------------------------------------
+
+def breakdown(result: Mapping[str, Any], t: Translate, names: Sequence[str]) -> str:
+    """Each round's points lost per player (a column each, named in full in the header's title),
+    then the total lost and the final score: narrow enough for the side panel."""
+    lost = [list(entry["penalties"]) for entry in result["breakdown"]]
+    if not lost or not lost[0]:
+        return ""
+    players = range(len(lost))
+    head = "".join(f'<th class="num" scope="col"><abbr title="{escape(names[p])}">{seat_chip(p)}'
+                   f'<span class="ta-name">{escape(names[p])}</span></abbr></th>' for p in players)
+    rows = [_row(t("ta.round_n", n=k + 1), [f"−{lost[p][k]}" if lost[p][k] else "0" for p in players])
+            for k in range(len(lost[0]))]
+    rows.append(_row(t("ta.points_lost"), [f"−{sum(lost[p])}" if sum(lost[p]) else "0" for p in players],
+                     "ta-total"))
+    rows.append(_row(t("result.score"), [str(s) for s in result["scores"]], "ta-total"))
+    return (f'<table class="results ta-breakdown"><caption>{escape(t("ta.breakdown"))}</caption>'
+            f'<thead><tr><th scope="col">{escape(t("ta.round"))}</th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _row(label: str, cells: Sequence[str], css: str = "") -> str:
+    attr = f' class="{css}"' if css else ""
+    return (f'<tr{attr}><th scope="row">{escape(label)}</th>'
+            + "".join(f'<td class="num">{escape(cell)}</td>' for cell in cells) + "</tr>")
 
 
 FACE = TransAmericaFace()

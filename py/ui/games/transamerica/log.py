@@ -1,33 +1,82 @@
-"""TransAmerica's log: a point reads as its city when there is one ("Denver"), else "3,4"."""
+"""TransAmerica's log: places, never lattice coordinates.
+
+A point that is a city reads as its name ("Denver"); any other point is named from its nearest city,
+with a compass direction and a distance in steps along the lattice ("1 east of Denver"). An edge
+reads as its two ends ("Denver → 1 east of Denver").
+"""
 
 from __future__ import annotations
 
-from games.transamerica.board import BOARD, DIRECTIONS
+from functools import cache
+from math import atan2, degrees
+
+from games.transamerica.board import BOARD, DIRECTIONS, Board, City, Point
 from ui.i18n import Translate
 from ui.log import LogStyle, Names, per_player, plain, player_list
 
+# The eight compass points, anticlockwise from east, each 45 degrees wide on the drawn map, and
+# their catalog keys (written out, so that the catalog checks find them).
+COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+COMPASS_KEYS = dict(zip(COMPASS, ("ta.compass.E", "ta.compass.NE", "ta.compass.N", "ta.compass.NW",
+                                  "ta.compass.W", "ta.compass.SW", "ta.compass.S", "ta.compass.SE"),
+                        strict=True))
+VOWELS = tuple("AEIOUaeiou")
 
-def _city(x: int, y: int) -> str | None:
-    index = BOARD.point_index.get((x, y))
-    city = BOARD.city_at.get(index) if index is not None else None
-    return city.name if city else None
+
+def steps(a: Point, b: Point) -> int:
+    """Lattice steps from a to b: the lattice's neighbours are (±1, 0), (0, ±1) and ±(1, 1)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return max(abs(dx), abs(dy)) if dx * dy >= 0 else abs(dx) + abs(dy)
+
+
+def compass(a: Point, b: Point) -> str:
+    """The compass point of b seen from a, on the drawn map (north up)."""
+    (ax, ay), (bx, by) = Board.screen(a), Board.screen(b)
+    angle = degrees(atan2(ay - by, bx - ax)) % 360
+    return COMPASS[round(angle / 45) % len(COMPASS)]
+
+
+@cache
+def nearest_city(point: Point) -> tuple[City, int]:
+    """The city fewest steps away (the first of the board's list on a tie), and those steps."""
+    return min(((city, steps(city.point, point)) for city in BOARD.cities), key=lambda pair: pair[1])
+
+
+def place(point: Point, t: Translate) -> str:
+    """A point in words: its city's name, or where it lies from the nearest city."""
+    city, distance = nearest_city(point)
+    if distance == 0:
+        return city.name
+    # French elides "de" before a vowel ("d’El Paso"); other languages may word both alike.
+    of_city = t("ta.place.of_vowel" if city.name.startswith(VOWELS) else "ta.place.of", city=city.name)
+    return t("ta.place.near", n=distance, direction=t(COMPASS_KEYS[compass(city.point, point)]),
+             of_city=of_city)
+
+
+def _lattice_point(value: object) -> Point | None:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        point = (value[0], value[1])
+        return point if point in BOARD.point_index else None
+    return None
 
 
 def point(value: object, t: Translate, names: Names) -> str:
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+    """A marker's intersection: "Denver", or "intersection 1 east of Denver"."""
+    at = _lattice_point(value)
+    if at is None:
         return plain(value, t, names)
-    x, y = value
-    return _city(x, y) or t("log.point", point=f"{x},{y}")
+    city, distance = nearest_city(at)
+    return city.name if distance == 0 else t("log.point", point=place(at, t))
 
 
 def edge(value: object, t: Translate, names: Names) -> str:
-    """An edge "7,5,E" by both its ends: "Denver → 8,5"."""
-    parts = value.split(",") if isinstance(value, str) else []
-    if len(parts) != 3 or parts[2] not in DIRECTIONS or not all(p.isdigit() for p in parts[:2]):
+    """An edge "7,5,E" by both its ends: "Denver → 1 east of Denver"."""
+    if not isinstance(value, str) or value not in BOARD.edge_index:
         return plain(value, t, names)
-    x, y = int(parts[0]), int(parts[1])
-    dx, dy = DIRECTIONS[parts[2]]
-    return " → ".join(_city(*end) or f"{end[0]},{end[1]}" for end in ((x, y), (x + dx, y + dy)))
+    x, y, direction = value.split(",")
+    a = (int(x), int(y))
+    dx, dy = DIRECTIONS[direction]
+    return " → ".join(place(end, t) for end in (a, (a[0] + dx, a[1] + dy)))
 
 
 LOG = LogStyle()

@@ -1,0 +1,62 @@
+"""What the address says (pure): the screen it names, and how the app moves between screens.
+
+`#game=<save id>` names a saved game at the table and `#play=<link>` a shared link's replay; no
+fragment is the lobby. The history holds lobby -> game: Back from a game returns to the lobby,
+Forward to the game again. An entry the app pushed over the lobby carries `OVER_LOBBY` as its
+history state, so that leaving it is a step back (which Forward undoes), not a new entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+GAME_PREFIX = "game="
+LINK_PREFIX = "play="
+OVER_LOBBY = "over-lobby"  # history state of an entry pushed over the lobby's
+
+Screen = Literal["lobby", "game", "link"]
+
+
+@dataclass(frozen=True)
+class Route:
+    """A screen named by the address: the lobby, a saved game (`value`: its save id) or a shared
+    link (`value`: the link's encoded part)."""
+
+    screen: Screen
+    value: str = ""
+
+    @property
+    def fragment(self) -> str:
+        """The address's fragment without its "#" ("" for the lobby)."""
+        if self.screen == "game":
+            return GAME_PREFIX + self.value
+        if self.screen == "link":
+            return LINK_PREFIX + self.value
+        return ""
+
+
+LOBBY = Route("lobby")
+
+
+def parse_fragment(fragment: str) -> Route:
+    """The screen an address's fragment names; any other fragment is the lobby. A game or link
+    with nothing after its prefix is still one (the player is told it cannot be opened)."""
+    text = fragment.removeprefix("#")
+    if text.startswith(GAME_PREFIX):
+        return Route("game", text[len(GAME_PREFIX):])
+    if text.startswith(LINK_PREFIX):
+        return Route("link", text[len(LINK_PREFIX):])
+    return LOBBY
+
+
+def link_text(pasted: str) -> str:
+    """The encoded part of a link pasted whole ("https://…#play=…") or on its own."""
+    marker = "#" + LINK_PREFIX
+    return pasted.split(marker, 1)[1] if marker in pasted else pasted
+
+
+def back_to_lobby(history_state: str) -> bool:
+    """Whether leaving the table is a step back in the history (the entry was pushed over the
+    lobby's) rather than a new lobby entry (the page was opened at a game's address)."""
+    return history_state == OVER_LOBBY

@@ -1,0 +1,44 @@
+"""The player's preferences (pure): what the app reads from storage, validated value by value.
+
+A stored value this version does not know (another version's, or tampered) is not used: that
+preference takes its default and the others stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ui.controller import BOT_DELAY_MS
+from ui.i18n import LANGUAGES, pick_language
+
+DISPLAYS = ("normal", "projector")  # projector: a shared screen shows no hand while a bot plays
+
+
+@dataclass(frozen=True)
+class Preferences:
+    lang: str
+    speed: str = "normal"
+    display: str = "normal"
+    autoplay: bool = False  # play the human's only legal move for them (games that offer it)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any], browser_languages: Sequence[object]) -> Preferences:
+        lang, speed = stored.get("lang"), stored.get("speed")
+        display, autoplay = stored.get("display"), stored.get("autoplay")
+        return cls(lang=lang if lang in LANGUAGES else pick_language(browser_languages),
+                   speed=speed if speed in BOT_DELAY_MS else "normal",
+                   display=display if display in DISPLAYS else "normal",
+                   autoplay=autoplay if isinstance(autoplay, bool) else False)
+
+    def changed(self, key: str, value: object) -> Preferences:
+        """These preferences with one changed, validated like stored ones (a bad value: the default)."""
+        return Preferences.read({**asdict(self), key: value}, [self.lang])
+
+    def stored(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def projector(self) -> bool:
+        return self.display == "projector"

@@ -1,0 +1,131 @@
+"""The table on every screen: at 360x740 (touch), 1366x768 and 1920x1080, for every game, the page
+never scrolls sideways, the game opens at the top with its status in view, the board's box is inside
+the viewport, the player's moves are in view on wide screens, and no panel is clipped. On a phone the
+board zooms so that a move is only tapped at a size a finger can hit. In projector mode the board's
+words and numbers are at least 20 px."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+
+SCREENS = {"phone": (360, 740), "laptop": (1366, 768), "projector": (1920, 1080)}
+TABLES = {
+    "transamerica": ["human", "greedy", "greedy", "greedy"],
+    "trick_of_the_rails": ["human", "greedy", "greedy", "greedy"],
+    "freight_train": ["human", "greedy", "greedy", "greedy"],
+    "locomotion": ["human", "greedy", "greedy"],
+}
+MOVES = "#board-position [data-move], #actions [data-move]"
+FINGER_PX = 44
+PROJECTOR_TEXT_PX = 20
+
+
+@pytest.fixture(scope="module", params=list(SCREENS))
+def screen(request: pytest.FixtureRequest, browser: Browser, site: Site) -> Iterator[tuple[str, Page]]:
+    """One page per screen size, booted once; each test starts its game from the lobby."""
+    name = request.param
+    width, height = SCREENS[name]
+    phone = name == "phone"
+    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height},
+                                  service_workers="block", is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    watch = Watch(site.url.rstrip("/"))
+    watch.attach(page)
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    yield name, page
+    watch.assert_clean(page)
+    context.close()
+
+
+def open_game(page: Page, game: str) -> None:
+    if page.locator("#table").is_visible():
+        page.click("#to-lobby")
+    start_game(page, TABLES[game], game=game, seed=5)
+    page.wait_for_selector(MOVES, state="attached", timeout=60_000)
+
+
+def inside_viewport(page: Page, selector: str) -> list[str]:
+    """The elements matching `selector` whose box leaves the viewport, described."""
+    return page.evaluate("""selector => [...document.querySelectorAll(selector)].flatMap(el => {
+        const r = el.getBoundingClientRect();
+        const out = r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1;
+        const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+        const name = `${el.id || el.tagName} ${el.getAttribute('data-move') || ''}`;
+        return out && r.width > 0 ? [`${name} ${box}`] : [];
+    })""", selector)
+
+
+def clipped(page: Page) -> list[str]:
+    """Panels and tables wider than the box that shows them (cut off or scrolling sideways)."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            '.panel, #hand, #players, #log, #hand table, #actions, #curtain-body, #curtain-body table')]
+        .filter(el => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+        .map(el => `${el.id || el.className || el.tagName}: ${el.scrollWidth} > ${el.clientWidth}`)""")
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_the_table_fits_the_screen(screen: tuple[str, Page], game: str) -> None:
+    name, page = screen
+    open_game(page, game)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0], "page scrolls sideways"
+    assert page.evaluate("scrollY") == 0, "the game did not open at the top"
+    expect(page.locator("#status")).to_be_in_viewport(ratio=1)
+    assert inside_viewport(page, "#board") == [], "the board's box leaves the screen"
+    assert clipped(page) == []
+    if name == "phone":
+        assert inside_viewport(page, "#actions [data-move]") == []
+    else:
+        assert inside_viewport(page, MOVES) == [], "a move is off screen"
+        hand = page.locator("#hand > *").first
+        if hand.count():
+            expect(hand).to_be_in_viewport()
+
+
+def test_a_phone_tap_zooms_until_the_target_is_a_finger_wide_then_plays(screen: tuple[str, Page]) -> None:
+    name, page = screen
+    if name != "phone":
+        pytest.skip("touch zoom is for phones")
+    open_game(page, "transamerica")
+    ply = page.locator("#table").get_attribute("data-ply")
+    target = page.locator("#board-position [data-move]").first
+    assert max(target.bounding_box()["width"], target.bounding_box()["height"]) < FINGER_PX
+    target.tap()
+    expect(page.locator("#board-wrap")).not_to_have_attribute("data-zoom", "1.00")
+    assert page.locator("#table").get_attribute("data-ply") == ply, "a tap too small to aim played a move"
+    box = target.bounding_box()
+    assert max(box["width"], box["height"]) >= FINGER_PX
+    target.scroll_into_view_if_needed()
+    target.tap()
+    expect(page.locator("#table")).not_to_have_attribute("data-ply", ply)
+    page.click(".zoom-tools [data-zoom=fit]")
+    expect(page.locator("#board-wrap")).to_have_attribute("data-zoom", "1.00")
+    assert inside_viewport(page, "#board") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0]
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_projector_mode_writes_the_board_large(screen: tuple[str, Page], game: str) -> None:
+    name, page = screen
+    if name != "projector":
+        pytest.skip("projector mode is judged at 1920x1080")
+    page.click("#projector")  # the header's switch
+    expect(page.locator("html")).to_have_attribute("data-display", "projector")
+    try:
+        open_game(page, game)
+        small = page.evaluate(f"""() => [...document.querySelectorAll('#board text')].flatMap(text => {{
+            const scale = text.ownerSVGElement.getScreenCTM().a;
+            const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+            return text.textContent.trim() && text.checkVisibility() && px < {PROJECTOR_TEXT_PX} - 0.5
+                ? [`${{text.textContent.trim()}}: ${{px.toFixed(1)}} px`] : [];
+        }})""")
+        assert small == [], f"board text under {PROJECTOR_TEXT_PX} px: {small[:12]} ({len(small)} in all)"
+        assert inside_viewport(page, "#board") == []
+    finally:
+        page.click("#projector")
+        expect(page.locator("html")).not_to_have_attribute("data-display", "projector")
