@@ -485,3 +485,27 @@ def test_a_forced_move_is_never_played_in_a_shared_links_replay() -> None:
     ctl.scrub(ply)
     page.run()
     assert ctl.forced_move() is None and ctl.table is not None and len(ctl.table.state.moves) == ply
+
+
+def test_the_side_panel_is_drawn_again_only_when_it_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TransAmerica's cards and score track do not change with a track: redrawing them after every
+    click was most of the click's work."""
+    from ui.games import face_for
+    face = face_for("transamerica")
+    drawn: list[object] = []
+    real = face.draw_side
+    monkeypatch.setattr(face, "draw_side", lambda view, t, names: drawn.append(view) or real(view, t, names))
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["human", "human"], seed=17, options={})
+    ctl.sit(table, "g1")
+    for _ in range(2):  # each player, after the hand-over, places a start marker
+        ctl.curtain_action("reveal")
+        ctl.human_move(next(m for m in table.state.legal_moves() if m.startswith("marker")))
+    ctl.curtain_action("reveal")
+    before = len(drawn)
+    side = page.pictures[-1].side
+    ctl.human_move(next(m for m in table.state.legal_moves() if m.startswith("track")))
+    assert len(drawn) == before and page.pictures[-1].side == side
+    ctl.set_language(Translator("fr"))
+    assert len(drawn) == before + 1 and page.pictures[-1].side != side

@@ -137,6 +137,9 @@ class FakeDom:
     def by_id(self, element_id: str) -> Element:
         return self.containers[element_id]
 
+    def query(self, element_id: str, selector: str) -> Element | None:
+        return next(iter(self.query_all(element_id, selector)), None)
+
     def query_all(self, element_id: str, selector: str) -> list[Element]:
         found = [e for e in self.children[element_id] if e.connected]
         if selector == FOCUSABLE:

@@ -461,7 +461,7 @@ def main() -> None:
     figures: dict[str, Any] = {}
     if args.only != "cpython":
         figures.update(browser_figures(args))
-    if args.only != "browser":
+    if args.only in (None, "cpython"):
         figures["cpython"] = cpython_figures(args.games, args.bot_games)
     table = report(figures)
     print(json.dumps(figures, indent=1))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document as document  # re-exported: other modules reach the DOM as `web.document`
 from pyscript import window
 
@@ -251,6 +251,11 @@ def expose(name: str, handler: Callable[..., Any]) -> None:
 
 
 # -- focus (what `ui.focus.Dom` asks of the page) ---------------------------------------------------
+def query(element_id: str, selector: str) -> Any:
+    """The first element inside `element_id` that `selector` finds, or None."""
+    return by_id(element_id).querySelector(selector) or None  # JS null as None
+
+
 def query_all(element_id: str, selector: str) -> list[Any]:
     return list(by_id(element_id).querySelectorAll(selector))
 
@@ -290,7 +295,11 @@ def shown(element_id: str) -> bool:
 
 
 def focus_element(element: Any) -> None:
-    element.focus()
+    # In a dialog, without scrolling: a round-end sheet on a phone opens at its title, not at its button.
+    if element.closest("#curtain"):
+        element.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    else:
+        element.focus()
 
 
 def click(element: Any) -> None:

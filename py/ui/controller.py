@@ -11,7 +11,7 @@ next bot. Each step is a task of its own so that none holds the page for long.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -148,6 +148,7 @@ class TableController:
         self.animating = False  # a move is being shown: no other move until it is
         self.maps: dict[tuple[str, str], str] = {}
         self.map_on_screen: tuple[str, str] | None = None
+        self.side: tuple[Hashable, str] | None = None  # the side panel drawn last, and what it showed
         self.log = LogFeed()
         self.projector = False  # a shared screen: no hand on screen while no human is to move
         self.autoplay = False  # play a human's only legal move for them, where the game offers it
@@ -177,6 +178,7 @@ class TableController:
         self.curtains = []
         self.animating = False
         self.map_on_screen = None
+        self.side = None
         self.log = LogFeed()
         if scrubber is None:
             self.autosave()
@@ -249,12 +251,21 @@ class TableController:
             position=face.draw_position(view, legal, self.t), description=face.describe(view, self.t),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
-            side=face.draw_side(view, self.t, self.names()),
+            side=self.side_panel(face, view),
             status=self.status_text(viewer, face.prompt(view, legal, self.t) if legal else None),
             actions=actions, log=self.log.update(table, face, self.tr),
             replay=None if not self.scrubber else (
                 self.scrubber.ply, self.scrubber.length,
                 self.t("replay.at", ply=self.scrubber.ply, total=self.scrubber.length)))
+
+    def side_panel(self, face: Face[Any], view: Mapping[str, Any]) -> str:
+        """The side panel, drawn again only when what it shows changed (its face's `side_key`)."""
+        names = self.names()
+        key = face.side_key(view)
+        full_key = None if key is None else (key, tuple(names), self.tr.lang)
+        if full_key is None or self.side is None or self.side[0] != full_key:
+            self.side = (full_key, face.draw_side(view, self.t, names))
+        return self.side[1]
 
     def render(self) -> None:
         if self.table:

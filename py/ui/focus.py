@@ -38,6 +38,8 @@ class Dom(Protocol):
 
     def attribute(self, element: Any, name: str) -> str: ...
 
+    def query(self, element_id: str, selector: str) -> Any: ...
+
     def set_attribute(self, element: Any, name: str, value: str) -> None: ...
 
     def centre(self, element: Any) -> Point: ...
@@ -198,21 +200,33 @@ class BoardFocus:
             self.place = self.dom.centre(active) if self.returning else None
 
     def after_render(self) -> None:
-        """Give the tab stop back to one target; a focus on its way back goes to the target nearest
-        its place as soon as the board offers one (after the bots' turns)."""
+        """Give the tab stop back to one target (the focused one, else the last focused, else the
+        first); a focus on its way back goes to the target nearest its place as soon as the board
+        offers one (after the bots' turns). After every move: a few lookups, not one per target."""
+        active = self.dom.active_element()
+        if active is None and self.returning:
+            self.bring_back()
+            return
+        if active is not None and self.dom.attribute(active, "data-move") and self.dom.contains(
+                self.board_id, active):
+            self.set_tab_stop(active)
+            return
+        last = self.last_move and self.dom.query(self.board_id, f'{TARGETS}[data-move="{self.last_move}"]')
+        target = last or self.dom.query(self.board_id, TARGETS)
+        if target is not None:
+            self.set_tab_stop(target)
+
+    def bring_back(self) -> None:
+        """Focus the target nearest the place the focus left (or the tab stop's), if there is one."""
         targets = self.targets()
         if not targets:
             return
-        active = self.dom.active_element()
-        index = index_of(self.dom, targets, active)
-        if index is None:
-            moves = [self.dom.attribute(target, "data-move") for target in targets]
-            index = moves.index(self.last_move) if self.last_move in moves else 0
-            if active is None and self.returning:
-                if self.place is not None:
-                    index = nearest(self.place, [self.dom.centre(target) for target in targets]) or 0
-                self.returning = False
-                self.dom.focus_element(targets[index])
+        moves = [self.dom.attribute(target, "data-move") for target in targets]
+        index = moves.index(self.last_move) if self.last_move in moves else 0
+        if self.place is not None:
+            index = nearest(self.place, [self.dom.centre(target) for target in targets]) or 0
+        self.returning = False
+        self.dom.focus_element(targets[index])
         self.set_tab_stop(targets[index])
 
     def come_back(self, place: Point | None) -> None:

@@ -20,6 +20,14 @@ def seat_chip(seat: int) -> str:
             f"{escape(player_symbol(seat))}</span>")
 
 
+def seat_column_head(seat: int, name: str, viewer: bool = False) -> str:
+    """A table's column head for one player: their chip and their name, wrapped on two lines at most
+    (the whole name in its title), so a column per player fits a narrow panel."""
+    mine = " viewer" if viewer else ""
+    return (f'<th scope="col" class="num seat-col{mine}" data-seat="{seat}" title="{escape(name)}">'
+            f'{seat_chip(seat)}<span class="seat-name">{escape(name)}</span></th>')
+
+
 def seat_label(seat: int, names: Sequence[str], t: Translate) -> str:
     return names[seat] if seat < len(names) and names[seat] else t("seat.default_name", n=seat + 1)
 

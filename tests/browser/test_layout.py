@@ -129,3 +129,23 @@ def test_projector_mode_writes_the_board_large(screen: tuple[str, Page], game: s
     finally:
         page.click("#projector")
         expect(page.locator("html")).not_to_have_attribute("data-display", "projector")
+
+
+def test_the_end_of_day_screen_leaves_the_board_in_view(screen: tuple[str, Page]) -> None:
+    """The screen between days sits beside the board (over the side panel) on a wide screen, and under
+    it on a phone (a sheet, opened at its title): the board of the day that ended stays in view."""
+    name, page = screen
+    if name == "projector":
+        pytest.skip("the laptop's layout is the projector's")
+    if page.locator("#table").is_visible():
+        page.click("#to-lobby")
+    start_game(page, ["greedy", "greedy"], game="freight_train", seed=5, speed="fast")
+    page.wait_for_selector("#curtain.beside-board:not([hidden])", timeout=120_000)
+    expect(page.locator("#curtain-title")).to_contain_text("End of day")
+    expect(page.locator("#curtain-title")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0]
+    card, board = page.locator(".curtain-card").bounding_box(), page.locator("#board").bounding_box()
+    if name == "phone":
+        assert card["y"] > board["y"] + board["height"] / 2, "the sheet hides most of the board"
+    else:
+        assert card["x"] >= board["x"] + board["width"], "the screen covers the board"

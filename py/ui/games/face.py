@@ -7,7 +7,7 @@ screen talks to every game through this class only; what a game leaves out takes
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from ui.i18n import Translate
@@ -75,6 +75,11 @@ class Face(Generic[V]):
         """Board moves offered again as buttons, (move, label): where the board's pieces are too small
         to tap on a phone, each says in words what it moves and what it does."""
         return []
+
+    def side_key(self, view: V) -> Hashable:
+        """All that `draw_side` reads from the view, when that is less than the view: the table draws
+        the side panel again only when it changes (None: after every move)."""
+        return None
 
     def prompt(self, view: V, legal: Sequence[str], t: Translate) -> str | None:
         """What the player to move is asked to do ("lay 1 or 2 tracks"), or None for the table's

@@ -28,12 +28,15 @@ ACTIONS: dict[str, str] = {
 }
 
 
+CODES_ONLY_FROM = 4  # players from which a category's row says its code only (its name on hover)
+
+
 def _category_head(category: str, players: int, t: Translate) -> str:
     """A category's row head: its code in the car's colours, and its name while there is room."""
     code = t("freight.code.mixed") if category == MIXED else draw.car_code(category, t)
     name = t(f"freight.type.{category}")
     badge = f'<abbr class="ft-code" data-car="{category}" title="{escape(name)}">{escape(code)}</abbr>'
-    shown = "" if players >= sheet.SHORT_NAMES_FROM else f" {escape(name)}"
+    shown = "" if players >= CODES_ONLY_FROM else f" {escape(name)}"
     return f'<th scope="row">{badge}{shown}</th>'
 
 

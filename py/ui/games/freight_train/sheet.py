@@ -15,10 +15,7 @@ from games.freight_train.player import Player, Train
 from games.freight_train.scoring import category_table, yard_points
 from games.freight_train.view import CategoryScore, DayScore, FreightTrainView
 from ui.i18n import Translate, join
-from ui.panels import seat_chip, seat_label
-
-SHORT_NAMES_FROM = 4  # players from which column heads show a name's first letters (full name on hover)
-SHORT_NAME = 4
+from ui.panels import seat_chip, seat_column_head, seat_label
 
 
 def cars(n: int, t: Translate) -> str:
@@ -26,16 +23,8 @@ def cars(n: int, t: Translate) -> str:
 
 
 def player_head(players: int, names: Sequence[str], t: Translate, first: str = "") -> str:
-    """A table head: an optional first column, then each player's chip and name (abbreviated, with the
-    full name as its title, when many players share the width)."""
-    cells = []
-    for p in range(players):
-        name = seat_label(p, names, t)
-        if players >= SHORT_NAMES_FROM and len(name) > SHORT_NAME:
-            shown = f'<abbr title="{escape(name)}">{escape(name[:SHORT_NAME - 1])}.</abbr>'
-        else:
-            shown = escape(name)
-        cells.append(f'<th class="num" scope="col">{seat_chip(p)}<span class="name">{shown}</span></th>')
+    """A table head: an optional first column, then each player's chip and name."""
+    cells = [seat_column_head(p, seat_label(p, names, t)) for p in range(players)]
     return f'<thead><tr><th scope="col">{escape(first)}</th>{"".join(cells)}</tr></thead>'
 
 

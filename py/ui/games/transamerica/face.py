@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -19,7 +19,7 @@ from ui.games.transamerica.draw import (
 )
 from ui.games.transamerica.log import LOG
 from ui.i18n import Translate
-from ui.panels import seat_chip
+from ui.panels import seat_chip, seat_column_head
 
 ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}
 
@@ -44,6 +44,11 @@ class TransAmericaFace(Face[TransAmericaView]):
         parts.append(f'<h3>{escape(t("ta.score_track"))}</h3>{draw_score_track(view, t, names)}'
                      f"{barrier_notes(view, t)}")
         return "".join(parts)
+
+    def side_key(self, view: TransAmericaView) -> Hashable:
+        """The cards on show and the score track change a few times a round, not with every track."""
+        return (view["seat"], tuple(tuple(cities or ()) for cities in view["cities"]), tuple(view["scores"]),
+                view["barrier"], len(view["history"]) < 2)
 
     def prompt(self, view: TransAmericaView, legal: Sequence[str], t: Translate) -> str | None:
         return prompt(view, legal, t) if legal else None
@@ -144,8 +149,7 @@ def breakdown(result: Mapping[str, Any], t: Translate, names: Sequence[str]) -> 
     if not lost or not lost[0]:
         return ""
     players = range(len(lost))
-    head = "".join(f'<th class="num" scope="col"><abbr title="{escape(names[p])}">{seat_chip(p)}'
-                   f'<span class="ta-name">{escape(names[p])}</span></abbr></th>' for p in players)
+    head = "".join(seat_column_head(p, names[p]) for p in players)
     rows = [_row(t("ta.round_n", n=k + 1), [f"−{lost[p][k]}" if lost[p][k] else "0" for p in players])
             for k in range(len(lost[0]))]
     rows.append(_row(t("ta.points_lost"), [f"−{sum(lost[p])}" if sum(lost[p]) else "0" for p in players],

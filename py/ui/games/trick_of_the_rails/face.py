@@ -19,7 +19,7 @@ from ui.games.face import Face
 from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
 from ui.i18n import Translate
-from ui.panels import seat_chip, seat_label
+from ui.panels import seat_chip, seat_column_head, seat_label
 
 ACTIONS: dict[str, str] = {}
 
@@ -58,10 +58,7 @@ def _company_table(view: TrickView, t: Translate, names: Sequence[str], cell: Ce
     """Companies as rows (name, train, share value), a column per player (`cell` of their shares),
     and each player's total at the foot."""
     players = range(view["players"])
-    head = "".join(
-        f'<th scope="col" class="num seat-col{" viewer" if p == view["seat"] else ""}" data-seat="{p}"'
-        f' title="{escape(seat_label(p, names, t))}">{seat_chip(p)}'
-        f'<span class="name">{escape(seat_label(p, names, t))}</span></th>' for p in players)
+    head = "".join(seat_column_head(p, seat_label(p, names, t), p == view["seat"]) for p in players)
     rows = []
     for rail in view["railways"]:
         company, value = rail["company"], rail["share_value"]
