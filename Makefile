@@ -8,7 +8,7 @@ PORT ?= 8000
 JOBS ?= 2
 APP_SOURCES := $(shell find py/games py/ui -name '*.py' -o -name '*.json' 2>/dev/null)
 
-.PHONY: serve test lint typecheck bench soak dist sw setup browser clean FORCE
+.PHONY: serve test lint typecheck bench gallery soak dist sw setup browser clean FORCE
 
 serve: setup
 	@echo "Rail Table at http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
@@ -27,6 +27,10 @@ soak: setup browser
 
 bench: setup browser
 	$(PY) tools/bench.py
+
+# The README's pictures of each game on a phone and on a projector (docs/gallery/).
+gallery: setup browser
+	$(PY) tools/gallery.py
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check py tests tools

@@ -40,6 +40,17 @@ def play_random_game(game_id: str, players: int, seed: int, options: dict[str, A
     return state
 
 
+def random_position(game_id: str, players: int, seed: int, options: dict[str, Any], moves: int) -> State:
+    """A game after `moves` uniformly random legal moves (fewer if it ends first)."""
+    state = get_game(game_id).new_state(players, seed, options)
+    rng = Rng.derive(seed, "shot")
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
 def assert_record_round_trip(state: State) -> None:
     """The record survives JSON and replays to an identical state."""
     record = json.loads(json.dumps(state.record()))

@@ -405,6 +405,16 @@ def trick_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(face_for("trick_of_the_rails"), "autoplay_forced", True)
 
 
+def at_a_forced_move(seats: list[str], asked: bool) -> tuple[FakePage, TableController, Table, int]:
+    """A Trick of the Rails table (autoplay `asked` for or not) played to a human's forced move."""
+    page = FakePage()
+    ctl = controller(page, speed="normal")
+    ctl.autoplay = asked
+    table = Table.new("trick_of_the_rails", seats, seed=1, options={})
+    ctl.sit(table, "g1")
+    return page, ctl, table, play_to_a_forced_move(page, ctl, table)
+
+
 def play_to_a_forced_move(page: FakePage, ctl: TableController, table: Table) -> int:
     """Play the humans' first legal move until one has a single legal move; its ply."""
     while True:
@@ -427,12 +437,7 @@ def play_to_a_forced_move(page: FakePage, ctl: TableController, table: Table) ->
 def test_a_forced_move_is_played_for_the_human_after_a_visible_pause() -> None:
     from ui.controller import BOT_DELAY_MS
 
-    page = FakePage()
-    ctl = controller(page, speed="normal")
-    ctl.autoplay = True
-    table = Table.new("trick_of_the_rails", ["human", "greedy", "greedy"], seed=1, options={})
-    ctl.sit(table, "g1")
-    ply = play_to_a_forced_move(page, ctl, table)
+    page, _ctl, table, ply = at_a_forced_move(["human", "greedy", "greedy"], asked=True)
     forced, shown_at = table.state.legal_moves()[0], page.time
     assert len(table.state.moves) == ply and page.pictures[-1].ply == ply  # the player sees it first
     page.run(until=lambda: len(table.state.moves) > ply)
@@ -444,24 +449,14 @@ def test_no_forced_move_is_played_when_not_asked_for_or_not_offered(monkeypatch:
 
     for game_offers, asked in ((True, False), (False, True)):
         monkeypatch.setattr(face_for("trick_of_the_rails"), "autoplay_forced", game_offers)
-        page = FakePage()
-        ctl = controller(page, speed="normal")
-        ctl.autoplay = asked
-        table = Table.new("trick_of_the_rails", ["human", "greedy", "greedy"], seed=1, options={})
-        ctl.sit(table, "g1")
-        ply = play_to_a_forced_move(page, ctl, table)
+        page, _ctl, table, ply = at_a_forced_move(["human", "greedy", "greedy"], asked)
         page.run()
         assert len(table.state.moves) == ply
 
 
 @pytest.mark.usefixtures("trick_autoplay")
 def test_a_forced_move_waits_behind_a_hand_over() -> None:
-    page = FakePage()
-    ctl = controller(page, speed="normal")
-    ctl.autoplay = True
-    table = Table.new("trick_of_the_rails", ["human", "human", "human"], seed=1, options={})
-    ctl.sit(table, "g1")
-    ply = play_to_a_forced_move(page, ctl, table)
+    page, ctl, table, ply = at_a_forced_move(["human", "human", "human"], asked=True)
     assert page.curtain is not None and page.curtain.kind == "handover"
     page.run()
     assert len(table.state.moves) == ply  # never played for a player who has not taken the device

@@ -54,3 +54,36 @@ def test_each_game_has_its_rules_in_one_package_and_its_table_in_another() -> No
         assert (PY / "games" / game_id / "__init__.py").is_file()
         assert {p.name for p in (PY / "ui" / "games" / game_id).glob("*.py")} >= {
             "__init__.py", "face.py", "draw.py", "log.py"}
+
+
+def module_imports(path: Path) -> set[str]:
+    """The modules a file imports when it is imported (its body's imports, not its functions')."""
+    found: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def source(module: str) -> Path | None:
+    """This project's file of `module`, or None for another package's."""
+    path = PY.joinpath(*module.split("."))
+    return next((p for p in (path.with_suffix(".py"), path / "__init__.py") if p.exists()), None)
+
+
+def test_the_page_starts_without_svgwrite() -> None:
+    """svgwrite takes a quarter of a second to import in the browser: the page starts (py/main.py and
+    what it imports) without it, and loads it while the player is in the lobby."""
+    seen, todo = set(), ["main"]
+    while todo:
+        path = source(todo.pop())
+        if path is None or path in seen:
+            continue
+        seen.add(path)
+        found = module_imports(path)
+        assert "svgwrite" not in {top(name) for name in found}, f"{path.relative_to(PY)} imports svgwrite"
+        todo.extend(found)
+    assert len(seen) > 10  # the walk reached the app's modules

@@ -73,13 +73,6 @@ class Frozen:
         return self._xml
 
 
-def aspect(svg: str) -> float:
-    """Width over height of an `<svg>` document's viewBox (the page sizes the board's box by it)."""
-    root = ElementTree.fromstring(svg)
-    _x, _y, width, height = (float(part) for part in (root.get("viewBox") or "").replace(",", " ").split())
-    return width / height
-
-
 def r1(value: float) -> float:
     """Coordinates to a tenth of a unit: plenty at any zoom, and a third of the text."""
     return round(value, 1)

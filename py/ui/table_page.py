@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ui import browser as web
-from ui import panels, svg
+from ui import panels, viewbox
 from ui.controller import Curtain, TablePicture
 from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
 
@@ -43,7 +43,7 @@ class DomPage:
         if picture.map is not None:  # a new game or language: the board's box takes the map's shape
             web.set_html("board-map", picture.map)
             web.set_html("board-overlay", "")
-            web.by_id("board").style.setProperty("--aspect", f"{svg.aspect(picture.map):.4f}")
+            web.by_id("board").style.setProperty("--aspect", f"{viewbox.aspect(picture.map):.4f}")
             web.scroll_table_top()
         web.patch_html("board-position", out_of_tab_order(picture.position))
         web.by_id("board-desc").textContent = picture.description

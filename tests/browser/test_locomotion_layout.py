@@ -15,11 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from games import get_game
-from games.core import Rng
-from random_play import play_random_game
+from random_play import play_random_game, random_position
 from support import ROOT
-from ui import svg
+from ui import viewbox
 from ui.games.locomotion.face import FACE
 from ui.i18n import Translator
 from ui.panels import buttons_html
@@ -30,11 +28,7 @@ LONG_NAMES = ["Maximilienne-Charlotte", "Basile", "Chloé de la Tour", "Devadatt
 
 
 def midgame(players: int, seed: int, options: dict[str, Any], moves: int) -> Any:
-    state = get_game("locomotion").new_state(players, seed, options)
-    rng = Rng.derive(seed, "shot")
-    for _ in range(moves):
-        state.apply(rng.choice(state.legal_moves()))
-    return state
+    return random_position("locomotion", players, seed, options, moves)
 
 
 def table_page(state: Any, viewer: int | None, lang: str = "en", projector: bool = False,
@@ -52,7 +46,7 @@ def table_page(state: Any, viewer: int | None, lang: str = "en", projector: bool
 <head><meta name="viewport" content="width=device-width, initial-scale=1">{STYLES}</head><body><main>
 <section id="table" class="screen"><div class="table-grid">
 <div id="board-wrap" class="board-wrap">
-<div id="board" class="board" style="--aspect:{svg.aspect(map_svg):.4f}">
+<div id="board" class="board" style="--aspect:{viewbox.aspect(map_svg):.4f}">
 <div id="board-map" class="layer">{map_svg}</div>
 <div id="board-position" class="layer">{FACE.draw_position(view, legal, t)}</div></div></div>
 <aside class="panel"><div id="status" class="status">{FACE.prompt(view, legal, t) or ""}</div>
@@ -148,7 +142,7 @@ def test_projector_draws_every_word_number_and_die_20_px_or_more(browser: Browse
     t = Translator("fr")  # the longer words
     for view in (end.view(None), chosen[0]):
         page.set_content(f"""<!doctype html><html data-display="projector"><head>{STYLES}</head><body>
-<div id="board" class="board" style="width:1320px; --aspect:{svg.aspect(FACE.draw_map(t)):.4f}">
+<div id="board" class="board" style="width:1320px; --aspect:{viewbox.aspect(FACE.draw_map(t)):.4f}">
 <div class="layer">{FACE.draw_map(t)}</div><div class="layer">{FACE.draw_position(view, [], t)}</div></div>
 </body></html>""")
         (board,) = boxes(page, "#board")

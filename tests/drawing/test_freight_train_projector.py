@@ -16,7 +16,7 @@ from test_freight_train_draw import GAMES
 
 from games.freight_train.cards import CAR_TYPES
 from svg_checks import NS, Shot, by_class, parse, sampled, t
-from ui import svg
+from ui import viewbox
 from ui.games.freight_train import draw
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +51,7 @@ def rects(element: ElementTree.Element) -> list[tuple[float, float, float, float
 
 
 def test_the_board_is_shaped_like_its_boxes() -> None:
-    assert 1.35 <= svg.aspect(draw.draw_map(t)) <= 1.45
+    assert 1.35 <= viewbox.aspect(draw.draw_map(t)) <= 1.45
 
 
 def test_every_text_is_20_px_on_the_projector(boards: list[ElementTree.Element]) -> None:

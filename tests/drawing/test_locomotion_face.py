@@ -13,10 +13,8 @@ from typing import Any
 
 import pytest
 
-from games import get_game
-from games.core import Rng
 from games.locomotion.track import SQUARES
-from random_play import play_random_game
+from random_play import play_random_game, random_position
 from svg_checks import NS, PLAYERS, Shot, by_class, parse, snapshots, t, targets, well_formed
 from ui.games.locomotion import draw as lo
 from ui.games.locomotion.face import FACE
@@ -39,12 +37,7 @@ def positions() -> list[Shot]:
 
 
 def midgame(players: int, seed: int, options: dict[str, Any], moves: int) -> Any:
-    """A game after `moves` random legal moves (those of the board screenshots, `board_shot.py`)."""
-    state = get_game("locomotion").new_state(players, seed, options)
-    rng = Rng.derive(seed, "shot")
-    for _ in range(moves):
-        state.apply(rng.choice(state.legal_moves()))
-    return state
+    return random_position("locomotion", players, seed, options, moves)
 
 
 def outcome_keys(label: str) -> set[str]:

@@ -620,8 +620,10 @@ def draw_score_track(view: TransAmericaView, t: Translate, names: Sequence[str])
         group = dwg.g(class_="barrier", **{"data-score": barrier})
         group.add(dwg.rect((x - 4, top - 6), (8, SPACE_HEIGHT + 12), rx=2, fill=INK, stroke=BARRIER_RED,
                            **{"stroke-width": 2}))
-        word = {"text-anchor": "middle", "font-size": 14, "font-weight": "700"}
-        group.add(dwg.text(t("ta.barrier"), insert=(max(x, margin + 30), top + SPACE_HEIGHT + 19),
+        # Under the bar, or from the strip's left end when the bar is too near it for the word.
+        near_end = x - margin < 60
+        word = {"text-anchor": "start" if near_end else "middle", "font-size": 14, "font-weight": "700"}
+        group.add(dwg.text(t("ta.barrier"), insert=(margin if near_end else x, top + SPACE_HEIGHT + 19),
                            fill=BARRIER_RED, **word))
         dwg.add(group)
     locos = dwg.g(class_="locomotives", **{"stroke-width": 1.5})
