@@ -31,11 +31,10 @@ DYNAMIC = {
     "game.": GAME_IDS,
     "blurb.": GAME_IDS,
     "level.": LEVELS,
-    # TransAmerica's drawing: verbs of moves without / with a point, phases, edge directions.
+    # TransAmerica's drawing: verbs of moves without / with a point, phases.
     "ta.": ("end", "pass"),
     "ta.aria.": ("marker", "end"),
     "ta.describe.phase_": ("marker", "build"),
-    "ta.direction.": ("E", "SW", "SE"),
     "ta.region.": COLOURS,
     "trick.end.": ENDS,  # railway ends in Trick of the Rails' drawing
     # Freight Train's drawing: car types with their article, short codes and names of the categories.

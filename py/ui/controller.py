@@ -240,6 +240,7 @@ class TableController:
         self.map_on_screen = map_key
         on_board = [("data-move", move, label) for move, label in face.move_buttons(view, legal, self.t)]
         buttons = [("data-move", move, self.t(key)) for move, key in face.actions.items() if move in legal]
+        names = self.names()
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
         # The board's moves come first; none of them is more expected than another.
@@ -248,7 +249,8 @@ class TableController:
         return TablePicture(
             title=self.t("game." + table.game.id), tab_title=self.tab_title(), ply=len(state.moves),
             map=map_svg,
-            position=face.draw_position(view, legal, self.t), description=face.describe(view, self.t),
+            position=face.draw_position(view, legal, self.t, names),
+            description=face.describe(view, self.t, names),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
             side=self.side_panel(face, view),
@@ -337,7 +339,7 @@ class TableController:
         assert table is not None
         self.curtains.extend((e, before.spectator) for e in events if e["type"] in CURTAIN_EVENTS)
         frames = [] if before.seen is None else self.face.frames(
-            before.seen, table.state.view(before.seat), events, self.t)
+            before.seen, table.state.view(before.seat), events, self.t, self.names())
         self.animate(frames)
 
     def animate(self, frames: list[str]) -> None:

@@ -149,3 +149,27 @@ def test_the_end_of_day_screen_leaves_the_board_in_view(screen: tuple[str, Page]
         assert card["y"] > board["y"] + board["height"] / 2, "the sheet hides most of the board"
     else:
         assert card["x"] >= board["x"] + board["width"], "the screen covers the board"
+
+
+def test_two_fingers_spread_apart_zoom_the_board_in(screen: tuple[str, Page]) -> None:
+    name, page = screen
+    if name != "phone":
+        pytest.skip("pinching is for touch screens")
+    open_game(page, "transamerica")
+    page.click(".zoom-tools [data-zoom=fit]")
+    box = page.locator("#board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, spread: float) -> None:
+        fingers = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        points = [] if kind == "touchEnd" else fingers
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", 20)
+    for spread in (30, 45, 60):
+        touch("touchMove", spread)
+    touch("touchEnd", 0)
+    zoom = float(page.locator("#board-wrap").get_attribute("data-zoom") or "1")
+    assert 2.5 <= zoom <= 3.5, f"fingers 40 px apart, then 120: the board should zoom about 3x, not {zoom}"
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0]

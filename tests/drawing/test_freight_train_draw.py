@@ -18,11 +18,13 @@ from xml.etree import ElementTree
 
 import pytest
 
+from games import get_game
 from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
-from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, sampled, t
+from svg_checks import NS, PLAYERS, Drawing, Drawn, Shot, by_class, parse, sampled, t
 from ui.games.freight_train import draw as ft
 from ui.games.freight_train import face as face
+from ui.i18n import Translator
 
 SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
 
@@ -143,3 +145,74 @@ def test_describe_names_the_viewer_and_every_player(game: list[Shot]) -> None:
     assert "freight.describe.you" not in text
     assert text.count("freight.describe.player") == spectator["players"]
     assert text.count("freight.describe.row") == 5
+
+
+# -- players named, never numbered ---------------------------------------------------------------
+
+NAMED = ["Ada", "Basile <b>", "Chloé"]
+# A player named by seat number in words, in English or French, or a key still given the seat.
+SEAT_WORDING = re.compile(r"\b(player|joueur) \d|seat=", re.IGNORECASE)
+
+
+def words(root: ElementTree.Element) -> list[str]:
+    """Every text a reader meets on a board: drawn texts, titles, the description and labels."""
+    texts = ["".join(e.itertext()) for e in root.iter() if e.tag in (NS + "text", NS + "title", NS + "desc")]
+    return texts + [e.get("aria-label", "") for e in root.iter()]
+
+
+def prompt_of(root: ElementTree.Element) -> str:
+    return " ".join(e.text or "" for e in by_class(root, "prompt")[0].iter(NS + "text"))
+
+
+def test_the_board_and_its_description_name_the_players() -> None:
+    seen = set()
+    for view, spectator, legal in sampled("freight_train", 3, 2, {"cabooses": True}, 7):
+        for shown, moves in ((view, legal), (spectator, [])):
+            drawn = ft.draw_position(shown, moves, t, NAMED)
+            assert "<b>" not in drawn and "Basile &lt;b&gt;" in drawn  # the name escaped
+            root = parse(drawn)
+            assert not [text for text in words(root) if SEAT_WORDING.search(text)]
+            desc = root.find(NS + "desc").text or ""
+            assert "⟦freight.describe.player|locos=" in desc
+            assert all(f"name={name}," in desc for name in NAMED)
+            if shown["seat"] is not None:
+                assert f"⟦freight.describe.you|name={NAMED[shown['seat']]}⟧" in desc
+            mover = shown["current_player"]
+            if mover is None:
+                continue
+            assert f"⟦freight.prompt.seat|name={NAMED[mover]}⟧" in prompt_of(root)
+            for heading in by_class(root, "yard-of"):
+                assert heading.text == f"⟦freight.yard_of|name={NAMED[mover]}⟧"
+                seen.add(mover)
+            tokens = [strip.find(NS + "g") for strip in by_class(root, "player")]
+            assert [token.find(NS + "title").text for token in tokens] == NAMED  # the token says whose
+    assert seen == {0, 1, 2}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_seat_number_in_words_in_either_language(lang: str) -> None:
+    tr = Translator(lang)
+    for view, spectator, legal in sampled("freight_train", 3, 2, {"cabooses": True}, 11):
+        for shown, moves in ((view, legal), (spectator, [])):
+            root = parse(ft.draw_position(shown, moves, tr, NAMED))
+            assert not [text for text in words(root) if SEAT_WORDING.search(text)]
+            if shown["current_player"] is not None:
+                assert NAMED[shown["current_player"]] in prompt_of(root)
+
+
+def test_without_names_a_seat_is_its_default_name() -> None:
+    view = sampled("freight_train", 2, 1, {"cabooses": False}, 10**6)[1][0]
+    text = ft.describe(view, t)
+    assert f"⟦freight.describe.you|name=⟦seat.default_name|n={view['seat'] + 1}⟧⟧" in text
+
+
+def test_the_interlude_board_names_the_players() -> None:
+    game = get_game("freight_train")
+    state = play_random_game("freight_train", 3, 7, {"cabooses": True})
+    day1 = next(e for e in state.events if e["type"] == "day_scored" and e["day"] == 1)
+    before = game.replay(state.record(), day1["ply"]).view(None)
+    screen = face.FACE.interlude(day1, before, t, NAMED)
+    assert screen is not None and screen.board is not None
+    root = parse(screen.board)
+    assert all(f"name={name}," in (root.find(NS + "desc").text or "") for name in NAMED)
+    assert not [text for text in words(root) if SEAT_WORDING.search(text)]

@@ -18,6 +18,7 @@ from games.freight_train.cards import CAR_TYPES
 from svg_checks import NS, Shot, by_class, parse, sampled, t
 from ui import viewbox
 from ui.games.freight_train import draw
+from ui.i18n import Translator
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECTOR_BOX = (1301.0, 940.0)  # CSS px
@@ -116,3 +117,44 @@ def test_the_yards_and_their_buttons_leave_the_right_column_free(boards: list[El
         for kind in ("main-yard", "yard-sources", "pool"):
             for group in by_class(root, kind):
                 assert all(x1 < info_x for _, _, x1, _ in rects(group)), kind
+
+
+# Long names of the widest capitals (an old link's names may pass the lobby's 20 characters).
+LONG_NAMES = ["W" * 30, "M" * 20, "Wolfeschlegelsteinhausen Bergdorf"]
+
+
+def bold_width(text: str, size: float) -> float:
+    """A bold sans-serif text's width, erring wide: W and M near 1 em, capitals 0.78, thin 0.3."""
+    def em(c: str) -> float:
+        if c in "WMmw":
+            return 0.95
+        if c.isupper() or c.isdigit():
+            return 0.78
+        return 0.3 if c in " il.,:;'’()" else 0.62
+    return sum(em(c) for c in text) * size
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_long_names_fit_cut_with_an_ellipsis_and_whole_in_a_title(lang: str) -> None:
+    tr = Translator(lang)
+    info_w = draw.WIDTH - draw.MARGIN - draw.INFO_X
+    seen = set()
+    for view, _, legal in sampled("freight_train", 3, 2, {"cabooses": True}, 9):
+        mover = view["current_player"]
+        if mover is None:
+            continue
+        root = parse(draw.draw_position(view, legal, tr, LONG_NAMES))
+        name = LONG_NAMES[mover]
+        shown = name if len(name) <= draw.NAME_CHARS else name[:draw.NAME_CHARS - 1].rstrip() + "…"
+        prompt = by_class(root, "prompt")[0]
+        lines = [(e.text or "", float(e.get("font-size", "0"))) for e in prompt.iter(NS + "text")]
+        assert any(shown in text for text, _ in lines)  # the name is never split between lines
+        assert all(bold_width(text, size) <= info_w for text, size in lines if shown in text)
+        if shown != name:
+            assert name in prompt.find(NS + "title").text
+        for heading in by_class(root, "yard-of"):
+            assert shown in (heading.text or "")
+            assert bold_width(heading.text or "", float(heading.get("font-size", "0"))) < draw.INFO_X - 16
+            assert shown == name or name in heading.find(NS + "title").text
+            seen.add(mover)
+    assert seen == {0, 1, 2}

@@ -11,6 +11,7 @@ on them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 from xml.etree import ElementTree
@@ -18,10 +19,11 @@ from xml.etree import ElementTree
 import pytest
 
 from random_play import play_random_game
-from svg_checks import PLAYERS, Drawing, Drawn, Shot, by_class, parse, t, targets, well_formed
+from svg_checks import NS, PLAYERS, Drawing, Drawn, Shot, by_class, parse, t, targets, well_formed
 from svg_checks import snapshots as game_snapshots
 from ui.games.locomotion import draw as lo
 from ui.games.locomotion import face as face
+from ui.i18n import Translator
 
 MAP = parse(lo.draw_map(t))
 
@@ -117,8 +119,60 @@ def test_side_panel_and_describe(game: list[Shot]) -> None:
     assert next(row.iter("td")).text == "3"
     assert face.FACE.interlude({"type": "game_over"}, spectator, t, []) is None
     text = lo.describe(spectator, t)
-    assert "trick.describe.you" not in text and text.count("loco.describe.player") == spectator["players"]
-    assert "trick.describe.you" in lo.describe(game[0][0], t)
+    assert "loco.describe.you" not in text and text.count("loco.describe.player") == spectator["players"]
+    assert "loco.describe.you" in lo.describe(game[0][0], t)
+
+
+NAMED = ["Ada", "Basile <b>", "Chloé"]
+SEAT_WORDING = re.compile(r"player \d|joueur \d|seat\.default_name", re.IGNORECASE)
+
+
+def test_names_players_in_words_never_by_seat() -> None:
+    """Describe, the home rows and every frame name the players by their names (escaped in the SVG),
+    in English and French, and never as "player 2"; a seat without a name reads as the default."""
+    shots = snapshots(3, 2, {"repair_tiles": True})
+    wins = next(view for view, _, _ in shots if view["phase"] == "over")
+    for lang in ("en", "fr"):
+        tr = Translator(lang)
+        for view, _, legal in (shots[0], shots[len(shots) // 2], (wins, None, [])):
+            text = lo.describe(view, tr, NAMED)
+            assert all(name in text for name in NAMED) and not SEAT_WORDING.search(text), text
+            svg = lo.draw_position(view, legal, tr, NAMED)
+            assert "Basile &lt;b&gt;" in svg and "<b>" not in svg
+            root = parse(svg)
+            assert root.find(NS + "desc").text == text
+            rows = {row.get("data-seat"): [e.text for e in by_class(row, "name")]
+                    for row in by_class(root, "home")}
+            assert rows == {str(seat): [name] for seat, name in enumerate(NAMED)}
+            assert not SEAT_WORDING.search("".join(root.itertext()))
+        assert tr("loco.prompt.over", name=NAMED[wins["winner"]]) in lo.describe(wins, tr, NAMED)
+        you = dict(shots[0][0], seat=1)
+        assert tr("loco.describe.you", name="Basile <b>") in lo.describe(you, tr, NAMED)
+    # A move's animation names them as the board does.
+    _, before, after, events = next(step for step in moves(3, 4, {}) if step[3])
+    frames = face.FACE.frames(before, after, events, t, NAMED)
+    assert frames
+    for root in map(parse, frames):
+        text = root.find(NS + "desc").text or ""
+        assert all(name in text for name in NAMED) and not SEAT_WORDING.search(text), text
+        assert [e.text for e in by_class(root, "name")] == NAMED
+    # A seat with no name: the translated default, as everywhere else.
+    assert "⟦seat.default_name|n=2⟧" in lo.describe(shots[0][0], t, ["Ada"])
+
+
+def test_a_long_name_is_cut_short_with_the_whole_name_in_a_title() -> None:
+    view, _, legal = snapshots(4, 3)[0]
+    names = ["W" * 60, "一二三四五六七八九十" * 3, "Ada", "Émilie-Anne de La Tour d’Auvergne"]
+    root = parse(lo.draw_position(view, legal, t, names))
+    for row in by_class(root, "home"):
+        name = names[int(row.get("data-seat"))]
+        (drawn,) = by_class(row, "name")
+        title = drawn.find(NS + "title")
+        if name == "Ada":
+            assert drawn.text == name and title is None
+        else:  # too long for the column: an ellipsis on the board, the whole name on hover
+            assert drawn.text.endswith("…") and name.startswith(drawn.text[:-1])
+            assert title is not None and title.text == name
 
 
 # -- a move's animation -------------------------------------------------------------------------

@@ -167,7 +167,7 @@ def test_side_panel_names_players_and_shows_tiles_only_when_played(tiles: bool) 
     for seat, row in enumerate(rows):
         who = "".join(row.find("tr/th").itertext())
         assert (names[seat] or f"⟦seat.default_name|n={seat + 1}⟧") in who
-        assert ("⟦trick.you⟧" in who) == (seat == 1)
+        assert ("⟦seat.you⟧" in who) == (seat == 1)
         mine = [loco["place"] for loco in view["locos"] if loco["owner"] == seat]
         values = [mine.count("shed"), mine.count("track"), mine.count("home"), view["crashes"][seat]]
         values += [view["tiles"][seat]] if tiles else []

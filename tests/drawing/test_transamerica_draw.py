@@ -262,9 +262,15 @@ def test_position_from_a_hand_built_view() -> None:
     assert next(e.get("data-move") for e in root.iter() if e.get("data-move")) == "end"  # buttons first
     assert len(by_class(root, "network")) == 2
     assert by_class(root, "placed")[0].get("d") == ta.EDGES["12,3,E"].piece_d
-    assert ta.describe(view, t).startswith("⟦ta.describe.round|round=2⟧ ⟦ta.describe.you|seat=2⟧")
-    assert "⟦ta.describe.marker_city|city=Salt Lake City,seat=1⟧" in ta.describe(view, t)
-    assert "⟦ta.describe.marker_city|city=Chicago,seat=2⟧" in ta.describe(view, t)
+    # Without names, a seat is named by the table's default name, "Player 2".
+    assert ta.describe(view, t).startswith(
+        "⟦ta.describe.round|round=2⟧ ⟦ta.describe.you|name=⟦seat.default_name|n=2⟧⟧")
+    text = ta.describe(view, t)
+    assert "⟦ta.describe.marker_city|city=Salt Lake City,name=⟦seat.default_name|n=1⟧⟧" in text
+    assert "⟦ta.describe.marker_city|city=Chicago,name=⟦seat.default_name|n=2⟧⟧" in text
+    named = ta.describe(view, t, ["Ada", "Basile", "Chloé"])
+    assert "⟦ta.describe.you|name=Basile⟧" in named and "⟦ta.describe.phase_build|name=Basile⟧" in named
+    assert "⟦ta.describe.marker_city|city=Chicago,name=Basile⟧" in named
 
 
 # -- beside the board -----------------------------------------------------------------------------
@@ -364,6 +370,6 @@ def test_round_end_board_draws_the_rounds_final_track_and_markers_from_the_event
 def test_describe_names_the_phase_the_player_to_move_and_the_scores() -> None:
     state = get_game("transamerica").new_state(3, 5, {})
     text = ta.describe(state.view(0), t)
-    assert "⟦ta.describe.phase_marker|seat=1⟧" in text
+    assert "⟦ta.describe.phase_marker|name=⟦seat.default_name|n=1⟧⟧" in text
     assert "⟦ta.describe.cities|cities=" in text
     assert "⟦ta.describe.scores|barrier=0,scores=" in text

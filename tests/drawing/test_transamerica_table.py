@@ -1,8 +1,10 @@
 """TransAmerica at the table: the prompt, the start markers and city names, the round-end board, the
-barrier in words, the places of the log, the side panel's names and the game-over breakdown."""
+barrier in words, the places of the log, the board in words (names, places), a track growing as it is
+laid, the side panel's names and the game-over breakdown."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -295,6 +297,134 @@ def test_log_lines_name_places_in_both_languages() -> None:
     assert log_line(track, EN, NAMES, LOG) == "Zoé lays a track: Denver → 1 east of Denver."
     on_city = {"type": "marker_placed", "player": 1, "point": [7, 5]}
     assert log_line(on_city, EN, NAMES, LOG) == "Bob <b> places a start marker at Denver."
+
+
+# -- the board in words: players by name, places as the log names them ------------------------------
+
+DRAWN_NAMES = ["Ada", "Basile <b>", "Chloé"]
+SEAT_WORDING = re.compile(r"\b(player|joueur) ?\d", re.IGNORECASE)
+COORDINATES = re.compile(r"\d+,\d+")
+
+
+def words(root: ElementTree.Element) -> list[str]:
+    """What a screen reader hears of a layer: its title and text alternative, and each target's label."""
+    said = [e.text or "" for e in root.iter() if e.tag in (NS + "title", NS + "desc")]
+    return said + [e.get("aria-label") or "" for e in root.iter() if e.get("aria-label")]
+
+
+def test_the_board_names_players_by_name_in_both_languages() -> None:
+    # Ada on Denver, Basile (the viewer, to move) and Chloé without a marker yet.
+    state = state_after(3, ["marker 7,5"])
+    for tr, you, building in ((EN, "You are Basile <b>.", "Basile <b> places a start marker."),
+                              (FR, "Vous êtes Basile <b>.", "Basile <b> pose son pion de départ.")):
+        svg = ta.draw_position(state.view(1), state.legal_moves(), tr, DRAWN_NAMES)
+        assert "Basile &lt;b&gt;" in svg and "Basile <b>" not in svg  # escaped in the markup
+        text = parse(svg).find(NS + "desc")
+        assert text is not None and text.text == ta.describe(state.view(1), tr, DRAWN_NAMES)
+        assert you in text.text and building in text.text and "Ada" in text.text and "Chloé" in text.text
+        assert not any(SEAT_WORDING.search(said) for said in words(parse(svg)))
+    assert "Ada’s marker: Denver." in ta.describe(state.view(1), EN, DRAWN_NAMES)
+    assert "Ada\u00a0: pion de départ sur Denver." in ta.describe(state.view(1), FR, DRAWN_NAMES)
+    state.apply("marker 8,5")
+    state.apply("marker 13,3")
+    building = ta.describe(state.view(0), EN, DRAWN_NAMES)
+    assert "Ada is building." in building
+    assert "Basile <b>’s marker: intersection 1 east of Denver." in building
+    assert "Scores: Ada: 13, Basile <b>: 13, Chloé: 13; barrier at 0." in building
+
+
+def test_the_round_end_overlay_names_players_by_name() -> None:
+    state = play_random_game("transamerica", 3, 9, {})
+    event = next(e for e in state.events if e["type"] == "round_scored")
+    screen = FACE.interlude(event, state.view(None), EN, DRAWN_NAMES)
+    assert screen is not None and screen.board is not None
+    for layer in (screen.overlay, screen.board):
+        said = " ".join(words(parse(layer)))
+        assert all(name in said for name in DRAWN_NAMES) and not SEAT_WORDING.search(said), said
+    assert "Basile &lt;b&gt;" in screen.overlay
+
+
+def test_no_label_or_description_names_a_lattice_coordinate() -> None:
+    kinds: set[str] = set()
+
+    def check(state: State, _move: str | None) -> None:
+        seat = state.current_player
+        legal = state.legal_moves() if seat is not None else []
+        kinds.update(move.split(" ")[0] + ("_at" if move.startswith("end ") else "") for move in legal)
+        for tr in (EN, FR):
+            for said in words(parse(ta.draw_position(state.view(seat), legal, tr, DRAWN_NAMES))):
+                assert not COORDINATES.search(said), said
+
+    play_random_game("transamerica", 3, 4, {"blocking_markers": True}, check=check)
+    assert {"marker", "track", "end", "end_at"} <= kinds
+    start = state_after(2, [])
+    labels = words(parse(ta.draw_position(start.view(0), start.legal_moves(), EN)))
+    assert "Place your start marker at the intersection 1 east of Denver" in labels
+    assert "Place your start marker on Denver" in labels
+    laying = state_after(2, ["marker 8,7", "marker 10,7"])
+    labels = words(parse(ta.draw_position(laying.view(0), laying.legal_moves(), EN)))
+    assert "Lay a track from 1 north-east of Santa Fe to Santa Fe" in labels
+    double = ("Lay a double track (mountain or river) from 1 north-west of Santa Fe "
+              "to 1 north-east of Santa Fe")
+    assert double in labels
+    french = words(parse(ta.draw_position(laying.view(0), laying.legal_moves(), FR)))
+    assert "Poser un tronçon entre 1 au nord-est de Santa Fe et 1 à l’est de Santa Fe" in french
+
+
+# -- a track laid grows into place ------------------------------------------------------------------
+
+def laid(moves: list[str], move: str) -> tuple[list[str], dict[str, Any]]:
+    """The frames of `move` played after `moves` (two players, seen by the player to move), and the
+    view before it."""
+    state = state_after(2, moves)
+    seat = state.current_player
+    before, count = state.view(seat), len(state.events)
+    state.apply(move)
+    return FACE.frames(before, state.view(seat), state.events[count:], EN, DRAWN_NAMES[:2]), before
+
+
+def growth(frame: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    root = parse(frame)
+    assert not any(e.get("data-move") for e in root.iter())  # a picture between moves: nothing to play
+    lines = by_class(root, "growing-track")
+    assert len(lines) == 1 and lines[0].get("stroke") == ta.INK  # the colour of the track pieces
+    x1, y1, x2, y2 = (float(v) for v in re.findall(r"-?[\d.]+", lines[0].get("d") or ""))
+    return (x1, y1), (x2, y2)
+
+
+def test_a_track_laid_grows_from_the_network_over_the_position_before() -> None:
+    assert FACE.animated
+    # Ada's marker is at 8,7: the track 7,7,E grows from its east end, the one her network reaches.
+    frames, before = laid(["marker 8,7", "marker 10,7"], "track 7,7,E")
+    assert len(frames) == len(ta.GROWTH_SHARES) == 2
+    piece = ta.EDGES["7,7,E"].piece
+    full = math.dist(*piece)
+    lengths = []
+    for frame, share in zip(frames, ta.GROWTH_SHARES, strict=True):
+        start, end = growth(frame)
+        assert start == piece[1]  # the east end of the piece, at Ada's marker
+        lengths.append(math.dist(start, end))
+        assert math.isclose(lengths[-1], full * share, abs_tol=0.2)
+        drawn = [(e.get("data-edge"), int(e.get("data-seat") or -1)) for e in by_class(parse(frame), "track")]
+        assert drawn == [tuple(x) for x in before["tracks"]]  # over the position before the move
+    assert lengths == sorted(lengths)
+    # Laid westward from its west end, the same kind of track grows the other way.
+    start, _ = growth(laid(["marker 7,7", "marker 10,7"], "track 7,7,E")[0][0])
+    assert start == piece[0]
+
+
+def test_only_a_track_laid_is_animated() -> None:
+    assert laid([], "marker 8,7")[0] == []
+    assert laid(["marker 8,7", "marker 10,7", "track 8,7,E"], "end")[0] == []
+    moved = ["marker 8,7", "marker 10,7", "track 8,7,E"]
+    assert "end 9,7" in state_after(2, moved, blocking_markers=True).legal_moves()
+    state = state_after(2, moved, blocking_markers=True)
+    before, count = state.view(0), len(state.events)
+    state.apply("end 9,7")  # variant 2: the marker moves at the end of the turn
+    assert FACE.frames(before, state.view(0), state.events[count:], EN) == []
+    view = state_after(2, START).view(0)  # a pass is rare in play: its events as the engine emits them
+    assert FACE.frames(view, view, [{"type": "passed", "player": 0}, {"type": "turn_ended", "player": 0}],
+                       EN) == []
 
 
 # -- projector mode ---------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ import pytest
 from games import get_game
 from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES
 from random_play import play_random_game
-from svg_checks import NS, PLAYERS, by_class, parse, sampled, t, targets, well_formed
+from svg_checks import NS, PLAYERS, by_class, parse, sampled, spy, t, targets, well_formed
 from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.face import FACE
+from ui.i18n import Translator
 
 CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "trick_of_the_rails.css"
 Box = tuple[float, float, float, float]  # left, top, right, bottom
@@ -202,6 +203,81 @@ def test_a_forced_card_may_be_played_for_the_player() -> None:
     assert FACE.autoplay_forced is True
 
 
+# -- 4. players named by their names ----------------------------------------------------------------
+
+NAMED = ["Ada", "Basile <b>", "Chloé"]
+SEAT_WORDING = re.compile(r"\b(player|joueur)\s*\d", re.IGNORECASE)
+
+
+def words(root: ElementTree.Element) -> list[str]:
+    """Every word a drawing says: its texts, <title>s and <desc>, and its targets' labels."""
+    return ["".join(root.itertext()), *(e.get("aria-label") or "" for e in root.iter())]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_board_names_players_by_their_names_never_by_seat_number(lang: str) -> None:
+    """The status line, the spectator's hand sizes, the text alternative and the frames of a card
+    played name the players by their names (escaped in the SVG), in every phase."""
+    tr = Translator(lang)
+    phases = set()
+    for view, spectator, legal in sampled("trick_of_the_rails", 3, 1, {"mixed_line": True}):
+        mover = view["current_player"]
+        phases.add(view["phase"])
+        for seen, moves in ((view, legal), (spectator, [])):
+            svg = draw.draw_position(seen, moves, tr, NAMED)
+            assert "<b>" not in svg and ("Basile &lt;b&gt;" in svg or seen is view)
+            root = parse(svg)
+            assert not any(SEAT_WORDING.search(said) for said in words(root)), words(root)
+            desc = root.find(NS + "desc")
+            assert desc is not None and desc.text == draw.describe(seen, tr, NAMED)
+            assert not SEAT_WORDING.search(desc.text)
+            prompt = "".join(by_class(root, "prompt")[0].itertext())
+            if mover is not None:
+                assert NAMED[mover] in prompt and NAMED[mover] in desc.text
+            for player, _ in seen["trick"]:
+                assert NAMED[player] in desc.text
+        if view["seat"] is not None:
+            you = tr("trick.describe.you_are", name=NAMED[view["seat"]])
+            assert draw.describe(view, tr, NAMED).startswith(you)
+        root = parse(draw.draw_position(spectator, [], tr, NAMED))
+        assert ["".join(e.itertext()) for e in by_class(root, "name")] == NAMED
+        assert all(name in draw.describe(spectator, tr, NAMED) for name in NAMED)
+    assert phases == {"play", "locomotive", "city", "add", "over"}
+
+
+def test_with_names_no_seat_is_given_its_default_name() -> None:
+    """With every name given, the drawing never falls back to "Player 2" (`seat.default_name`)."""
+    keys: set[str] = set()
+    speak = spy(keys)
+    for view, spectator, legal in sampled("trick_of_the_rails", 4, 2, {}, 3):
+        draw.draw_position(view, legal, speak, [*NAMED, "Dev"])
+        draw.draw_position(spectator, [], speak, [*NAMED, "Dev"])
+    assert "trick.prompt.play" in keys and "seat.default_name" not in keys
+
+
+def test_a_long_name_ends_in_an_ellipsis_with_the_whole_name_in_its_title() -> None:
+    """In a spectator's hand sizes a name longer than its column is cut, the whole of it in a
+    <title>; the status line keeps within its room, saying the whole line in its <title>."""
+    long = "Maximilien de Robespierre-Arras et Compagnie"
+    tr = Translator("fr")
+    state = get_game("trick_of_the_rails").new_state(5, 3, {})
+    root = parse(draw.draw_position(state.view(None), [], tr, [long, "Ada", "Basile", "Chloé", "Dev"]))
+    first = by_class(root, "name")[0]
+    shown = "".join(e.text or "" for e in first.iter(NS + "tspan"))
+    title = first.find(NS + "title")
+    assert shown.endswith("…") and long.startswith(shown[:-1]) and title is not None and title.text == long
+    assert len(shown) * 0.62 * 16 <= draw.SEAT_STEP - 8
+    assert ["".join(e.itertext()) for e in by_class(root, "name")][1:] == ["Ada", "Basile", "Chloé", "Dev"]
+    prompt = by_class(root, "prompt")[0]
+    title = prompt.find(NS + "title")
+    assert title is not None and long in (title.text or "")
+    shown = "".join(e.text or "" for e in prompt.iter(NS + "tspan"))
+    assert long not in shown and "Maximilien" in shown
+    room = draw.PROMPT_ROOM
+    assert len(shown) * 0.62 * 16 <= room or float(prompt.get("textLength", 0)) == room
+    assert long in draw.describe(state.view(None), tr, [long, "Ada", "Basile", "Chloé", "Dev"])
+
+
 # -- 5. the game-over breakdown -------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -281,3 +357,16 @@ def test_a_played_card_slides_from_its_hand_to_its_place_in_the_trick() -> None:
             ringed = [e.get("data-seat") for e in played if by_class(e, "winner")]
             assert ringed == ([str(won["player"])] if won else [])
     assert kinds == {"played", "won", "won and cleared"}
+
+
+def test_the_frames_of_a_card_played_name_the_players() -> None:
+    tr = Translator("en")
+    names = [*NAMED, "Dev"]
+    seen = 0
+    for before, after, events, _move in moves_with_events(4, 3):
+        for frame in FACE.frames(before, after, events, tr, names):  # type: ignore[arg-type]
+            root = parse(frame)
+            assert not any(SEAT_WORDING.search(said) for said in words(root))
+            assert [e.text for e in by_class(root, "name")] == names  # a spectator's hand sizes
+            seen += 1
+    assert seen

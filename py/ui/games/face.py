@@ -24,12 +24,13 @@ class Board(Protocol[V_in]):
         """The static layer, drawn once per game and language."""
         ...
 
-    def draw_position(self, view: V_in, legal: Sequence[str], t: Translate) -> str:
-        """The dynamic layer; every target the player may click carries `data-move`."""
+    def draw_position(self, view: V_in, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
+        """The dynamic layer; every target the player may click carries `data-move`. `names` are the
+        players' names by seat (a seat without one is "Player 2", `ui.panels.seat_label`)."""
         ...
 
-    def describe(self, view: V_in, t: Translate) -> str:
-        """The board's text alternative."""
+    def describe(self, view: V_in, t: Translate, names: Sequence[str] = ()) -> str:
+        """The board's text alternative, naming players by `names`."""
         ...
 
 
@@ -60,11 +61,11 @@ class Face(Generic[V]):
     def draw_map(self, t: Translate) -> str:
         return self.board.draw_map(t)
 
-    def draw_position(self, view: V, legal: Sequence[str], t: Translate) -> str:
-        return self.board.draw_position(view, legal, t)
+    def draw_position(self, view: V, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
+        return self.board.draw_position(view, legal, t, names)
 
-    def describe(self, view: V, t: Translate) -> str:
-        return self.board.describe(view, t)
+    def describe(self, view: V, t: Translate, names: Sequence[str] = ()) -> str:
+        return self.board.describe(view, t, names)
 
     def draw_side(self, view: V, t: Translate, names: Sequence[str]) -> str:
         """The side panel below the players (hands, standings, score track); `names` are the
@@ -103,7 +104,8 @@ class Face(Generic[V]):
         ended the round, while its pieces were still on the board."""
         return None
 
-    def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate) -> list[str]:
+    def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate,
+               names: Sequence[str] = ()) -> list[str]:
         """The position layer's pictures between two views of the seat on screen (the spectator's
         when nobody's), one move apart."""
         return []

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from math import ceil
 from textwrap import wrap
 from typing import Any, NamedTuple
 
@@ -35,6 +36,7 @@ from games.freight_train.view import FreightTrainView, TrainView
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, PAPER, WHITE
+from ui.panels import seat_label
 
 WIDTH, HEIGHT = 1280.0, 920.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)
@@ -102,6 +104,7 @@ TIGHT_LANE_H = 31.0  # lanes this close only when a strip is crowded: one unit b
 TRAIN_GAP = 30.0  # between two trains in a lane: room for the next one's number
 LOCO_W = 46.0
 MIN_STEP = 12.0  # the tightest cars ever get in a crowded strip
+NAME_CHARS = 20  # the lobby's longest name; a longer one (an old link's) is cut, whole in a <title>
 
 
 def _font(size: float, weight: str = "700", anchor: str = "middle") -> dict[str, Any]:
@@ -125,6 +128,17 @@ def _baseline(y: float, h: float, size: float) -> float:
 
 def car_code(car: str, t: Translate) -> str:
     return t(f"freight.code.{car}")
+
+
+def _short(name: str) -> str:
+    """A name as drawn on the board: at most `NAME_CHARS`, or cut with an ellipsis."""
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
+
+
+def _slots(name: str) -> int:
+    """How many of the prompt's average characters `name` is as wide as (erring wide): a name of
+    capitals is far wider than the sentences `PROMPT_CHARS` was measured on."""
+    return ceil(sum(2 if c in "WMmw" else 1.5 if c.isupper() or c.isdigit() else 1 for c in name))
 
 
 # -- the static layer ---------------------------------------------------------------------------
@@ -265,18 +279,19 @@ def _train(kind: str, cars: tuple[str, ...], caboose: bool, i: int, x: float, y:
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: FreightTrainView, legal: Sequence[str], t: Translate) -> str:
-    dwg = svg.drawing(VIEW_BOX, t("freight.position.title"), describe(view, t), "board-position",
+def draw_position(view: FreightTrainView, legal: Sequence[str], t: Translate,
+                  names: Sequence[str] = ()) -> str:
+    dwg = svg.drawing(VIEW_BOX, t("freight.position.title"), describe(view, t, names), "board-position",
                       interactive=True)
     groups = _group_moves(legal)
     mover = view["current_player"]
     dwg.add(_main_yard(dwg, view, groups, t))
     if mover is not None and view["phase"] != "arrange":
-        dwg.add(_yard_sources(dwg, view, mover, groups, t))
+        dwg.add(_yard_sources(dwg, view, mover, groups, t, seat_label(mover, names, t)))
     if groups["arrange"]:
         dwg.add(_pool(dwg, view, groups, t))
-    dwg.add(_info(dwg, view, legal, t))
-    dwg.add(_players(dwg, view, groups, t))
+    dwg.add(_info(dwg, view, legal, t, names))
+    dwg.add(_players(dwg, view, groups, t, names))
     return svg.render(dwg)
 
 
@@ -397,11 +412,18 @@ def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Tran
     return group
 
 
-def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str, Any], t: Translate) -> Any:
-    """The mover's private-yard rows, open end on the right, with their legal moves beside them."""
+def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str, Any], t: Translate,
+                  name: str) -> Any:
+    """The mover's private-yard rows, open end on the right, with their legal moves beside them, under
+    the mover's name."""
     group = dwg.g(class_="yard-sources", **{"data-seat": seat})
     words = _words(t)
-    group.add(_text(dwg, t("freight.yard_of", seat=seat + 1), MARGIN + 2, YARD_SRC_TOP - 10, TEXT, "700"))
+    short = _short(name)
+    heading = _text(dwg, t("freight.yard_of", name=short), MARGIN + 2, YARD_SRC_TOP - 10, TEXT, "700",
+                    class_="yard-of")
+    if short != name:
+        heading.set_desc(title=t("freight.yard_of", name=name))
+    group.add(heading)
     for j, row in enumerate(view["yards"][seat]):
         y = YARD_SRC_TOP + j * ROW_H
         group.add(_text(dwg, str(j + 1), MARGIN + ROW_LABEL_W / 2, _baseline(y, CAR_H, TEXT), TEXT, "700",
@@ -455,7 +477,7 @@ def _pool(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate
     return group
 
 
-def _info(dwg: Any, view: FreightTrainView, legal: Sequence[str], t: Translate) -> Any:
+def _info(dwg: Any, view: FreightTrainView, legal: Sequence[str], t: Translate, names: Sequence[str]) -> Any:
     """Day, round and deck; the deck gauge with the end-of-day window; cabooses left; the prompt."""
     group = dwg.g(class_="info")
     top = MAIN_TOP - 10  # the baseline of the first line, beside the main yard's heading
@@ -477,7 +499,7 @@ def _info(dwg: Any, view: FreightTrainView, legal: Sequence[str], t: Translate) 
         lines.append(t("freight.cabooses_left", n=view["cabooses"]))
     for k, line in enumerate(lines):
         group.add(_text(dwg, line, INFO_X, top + 44 + k * LINE))
-    group.add(_prompt_lines(dwg, _prompt(view, legal, t), top + 44 + len(lines) * LINE + 4))
+    group.add(_prompt_lines(dwg, view, legal, t, _mover(view, names, t), top + 44 + len(lines) * LINE + 4))
     return group
 
 
@@ -499,12 +521,19 @@ def _gauge(dwg: Any, view: FreightTrainView, y: float) -> Any:
     return gauge
 
 
-def _prompt_lines(dwg: Any, sentences: list[str], y: float) -> Any:
+def _prompt_lines(dwg: Any, view: FreightTrainView, legal: Sequence[str], t: Translate, name: str,
+                  y: float) -> Any:
     """The prompt as one paragraph, wrapped by hand (SVG text does not wrap), cut short with an
-    ellipsis where the legend begins."""
+    ellipsis where the legend begins; the whole of it is its <title> when anything was cut. The
+    mover's name is wrapped as one word as wide as it is drawn (a stand-in of `_slots` characters)."""
     group = dwg.g(class_="prompt")
     room = max(int((LEGEND_TOP - 10 - y) // LINE) + 1, 1)
-    lines = wrap(" ".join(sentences), PROMPT_CHARS)
+    shown = _short(name)
+    stand_in = "\0" * _slots(shown)
+    lines = [line.replace(stand_in, shown) for line in wrap(" ".join(_prompt(view, legal, t, stand_in)),
+                                                             PROMPT_CHARS)]
+    if len(lines) > room or shown != name:
+        group.set_desc(title=" ".join(_prompt(view, legal, t, name)))
     if len(lines) > room:
         lines = [*lines[:room - 1], lines[room - 1].rstrip(".") + "…"]
     for k, line in enumerate(lines):
@@ -538,32 +567,42 @@ def ask(view: FreightTrainView, legal: Sequence[str], t: Translate) -> str:
     return " ".join(_asked(view, legal, t))
 
 
-def _prompt(view: FreightTrainView, legal: Sequence[str], t: Translate) -> list[str]:
-    """The board's prompt: who is to move, then what they are asked."""
+def _mover(view: FreightTrainView, names: Sequence[str], t: Translate) -> str:
+    """The name of the player to move ("" once the game is over)."""
     player = view["current_player"]
-    who = [] if player is None else [t("freight.prompt.seat", seat=player + 1)]
+    return "" if player is None else seat_label(player, names, t)
+
+
+def _prompt(view: FreightTrainView, legal: Sequence[str], t: Translate, name: str) -> list[str]:
+    """The board's prompt: who is to move (`name`), then what they are asked."""
+    who = [] if view["current_player"] is None else [t("freight.prompt.seat", name=name)]
     return who + _asked(view, legal, t)
 
 
-def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate) -> Any:
+def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate,
+             names: Sequence[str]) -> Any:
     group = dwg.g(class_="players")
     n = view["players"]
     strip_h = PLAYERS_H / n
     caboose_moves = {int(move[9:]): move for move in groups["caboose"]}
     for seat in range(n):
         group.add(_strip(dwg, view, seat, PLAYERS_TOP + seat * strip_h, strip_h,
-                         caboose_moves if seat == view["current_player"] else {}, groups, t))
+                         caboose_moves if seat == view["current_player"] else {}, groups, t,
+                         seat_label(seat, names, t)))
     return group
 
 
 def _strip(dwg: Any, view: FreightTrainView, seat: int, top: float, h: float, cabooses: dict[int, str],
-           groups: dict[str, Any], t: Translate) -> Any:
-    """A player's strip: token, points, locomotives, who plays first; private yard; trains."""
+           groups: dict[str, Any], t: Translate, name: str) -> Any:
+    """A player's strip: token (their name on hover), points, locomotives, who plays first; private
+    yard; trains."""
     strip = dwg.g(class_="player", **{"data-seat": seat})
     mover = seat == view["current_player"]
     strip.add(dwg.rect((MARGIN, top), (WIDTH - 2 * MARGIN, h - 4), rx=6, fill=STRIP,
                        stroke=HIGHLIGHT if mover else "none", **{"stroke-width": 2}))
-    strip.add(svg.seat_token(dwg, seat, (MARGIN + 6 + TOKEN_R, top + 24), TOKEN_R, **{"stroke-width": 1.2}))
+    token = svg.seat_token(dwg, seat, (MARGIN + 6 + TOKEN_R, top + 24), TOKEN_R, **{"stroke-width": 1.2})
+    token.set_desc(title=name)
+    strip.add(token)
     strip.add(_text(dwg, f"★ {view['points'][seat]}", MARGIN + 14 + 2 * TOKEN_R, top + 31, HEADING, "700",
                     class_="points"))
     notes = [(t("freight.locos", n=view["locos"][seat]), "locos")]
@@ -664,19 +703,19 @@ def _trains(dwg: Any, trains: Sequence[TrainView], spare: int, lanes: Lanes, cab
 
 # -- text alternative --------------------------------------------------------------------------
 
-def describe(view: FreightTrainView, t: Translate) -> str:
+def describe(view: FreightTrainView, t: Translate, names: Sequence[str] = ()) -> str:
     parts = []
     if view["seat"] is not None:
-        parts.append(t("freight.describe.you", seat=view["seat"] + 1))
+        parts.append(t("freight.describe.you", name=seat_label(view["seat"], names, t)))
     parts.append(t("freight.day", n=view["day"]) + ", " + t("freight.round", n=view["round"]) + ".")
-    parts.extend(_prompt(view, (), t))
+    parts.extend(_prompt(view, (), t, _mover(view, names, t)))
     for r, row in enumerate(view["main_yard"]):
         cars = ", ".join(t(f"freight.type.{car}") for car in row) or "–"
         parts.append(t("freight.describe.row", n=r + 1, cars=cars))
     for seat in range(view["players"]):
         trains = "; ".join(f"{t('freight.type.' + train['kind'])} ({len(train['cars'])})"
                            for train in view["trains"][seat]) or "–"
-        parts.append(t("freight.describe.player", seat=seat + 1, points=view["points"][seat],
-                       locos=view["locos"][seat], trains=trains,
+        parts.append(t("freight.describe.player", name=seat_label(seat, names, t),
+                       points=view["points"][seat], locos=view["locos"][seat], trains=trains,
                        yard=sum(map(len, view["yards"][seat]))))
     return " ".join(parts)

@@ -106,7 +106,7 @@ class FreightTrainFace(Face[FreightTrainView]):
             return None
         day = event["day"]
         ended = next((seen for seen in (view, before) if seen is not None and seen["day"] == day), None)
-        board = draw.draw_position(ended, [], t) if ended is not None else None
+        board = draw.draw_position(ended, [], t, names) if ended is not None else None
         body = sheet.day_sheet(event, ended or view, names, t)
         return Interlude(t("freight.day_scored", day=day), body, "", board)
 

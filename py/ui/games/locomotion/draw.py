@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from math import cos, degrees, radians, sin
 from typing import Any, NamedTuple
+from unicodedata import east_asian_width
 
 from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
@@ -29,6 +30,7 @@ from games.locomotion.view import LocomotionView, LocoView, PreviewView, SlideVi
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
+from ui.panels import seat_label
 
 Point = tuple[float, float]
 
@@ -60,9 +62,11 @@ PLATFORM_TINTS = {"blue": "#cfdcf0", "red": "#f3d3ce", "yellow": "#fbefc6"}
 PANEL_X = 648.0  # the right-hand column: dice, home, sheds
 DIE = 80.0  # a die's side: about 29 CSS px when a phone shows the whole board 344 px wide
 DIE_STEP = 96.0
-HOME_TOP, HOME_STEP = 196.0, 46.0  # the first player's row at home, and the next ones
+# The first player's row at home (its top), and the next ones: their name above their locomotives.
+HOME_TOP, HOME_STEP = 178.0, 60.0
+NAME_ROOM = WIDTH - PANEL_X - 8  # a name runs from the column's edge to the board's
 SHED_W, SHED_H, SHED_STEP = 62.0, 38.0, 68.0
-SHED_TOP = 446.0
+SHED_TOP = 476.0  # below four players' rows at home and the pile
 HIT = 22.0  # a target's reach around its piece: 44 units, 44 CSS px or more from a 940 px wide board
 # Every word and number drawn is at least this big: 20 CSS px and more on a projector's board (1320
 # px wide, 1.4 CSS px per unit). A locomotive's seat number is enlarged there by locomotion.css.
@@ -302,12 +306,12 @@ def _ghost(dwg: Any, owner: int, centre: Point) -> Any:
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: LocomotionView, legal: Sequence[str], t: Translate) -> str:
-    dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t), "board-position",
+def draw_position(view: LocomotionView, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
+    dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t, names), "board-position",
                       interactive=True)
     # A locomotive that can be driven is drawn inside its target instead.
     drivable = {int(move.partition(" ")[2]) for move in legal if move.startswith("drive ")}
-    _board(dwg, view, t, drivable)
+    _board(dwg, view, t, names, drivable)
     dwg.add(_targets(dwg, view, legal, t))
     return svg.render(dwg)
 
@@ -322,13 +326,14 @@ class Transit(NamedTuple):
 
 
 def draw_frame(view: LocomotionView, t: Translate, *, moving: int | None = None, crashed: int | None = None,
-               sheltering: int | None = None, transit: Transit | None = None) -> str:
+               sheltering: int | None = None, transit: Transit | None = None,
+               names: Sequence[str] = ()) -> str:
     """One moment of a move's animation, with no targets: the position `view` shows, with the
     locomotive that just stepped (`moving`) ringed, a crash marked just ahead of the locomotive
     `crashed` (still on its square), the locomotive `sheltering` half way from its finish square to
     its shed, or the platform in `transit` (drawn from the gap it left, with its riders) on its way
-    across the hub."""
-    dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t), "board-position")
+    across the hub. Players are named by `names`, as in `draw_position`."""
+    dwg = svg.drawing(VIEW_BOX, t("loco.position.title"), describe(view, t, names), "board-position")
     locos = {loco["id"]: loco for loco in view["locos"]}
     hidden: set[int] = set()
     if sheltering is not None:
@@ -336,7 +341,7 @@ def draw_frame(view: LocomotionView, t: Translate, *, moving: int | None = None,
     if transit is not None:
         prefix = transit.colour + "."
         hidden.update(i for i, loco in locos.items() if (loco["square"] or "").startswith(prefix))
-    _board(dwg, view, t, hidden, transit.colour if transit is not None else None)
+    _board(dwg, view, t, names, hidden, transit.colour if transit is not None else None)
     marks = dwg.g(class_="motion", **{"pointer-events": "none"})
     if moving is not None:
         square = _square(locos[moving])
@@ -362,7 +367,7 @@ def draw_frame(view: LocomotionView, t: Translate, *, moving: int | None = None,
     return svg.render(dwg)
 
 
-def _board(dwg: Any, view: LocomotionView, t: Translate, hidden: set[int],
+def _board(dwg: Any, view: LocomotionView, t: Translate, names: Sequence[str], hidden: set[int],
            moving_platform: str | None = None) -> None:
     """Everything of the position but the targets: the platforms in their gaps (but the one on the
     move), this turn's slide, the locomotives on the track (but `hidden`), dice, home and sheds."""
@@ -380,7 +385,7 @@ def _board(dwg: Any, view: LocomotionView, t: Translate, hidden: set[int],
                                **{"data-square": square}))
     dwg.add(on_track)
     dwg.add(_dice(dwg, view, t))
-    dwg.add(_home_and_sheds(dwg, view, t))
+    dwg.add(_home_and_sheds(dwg, view, t, names))
 
 
 def _platform_in_transit(dwg: Any, transit: Transit, riders: list[LocoView], t: Translate) -> Any:
@@ -464,11 +469,12 @@ def _pips(dwg: Any, number: int, x: float, y: float) -> Any:
     return group
 
 
-def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate) -> Any:
-    """Each player's locomotives waiting at home, their crashes and repair tiles (a line each, so
+def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate, names: Sequence[str]) -> Any:
+    """Each player's row at home: their name (which says whose row it is even once no locomotive
+    waits there), then their locomotives waiting, their crashes and repair tiles (a line each, so
     that the words stay large); the locomotives in sheds."""
     group = dwg.g(class_="yards")
-    group.add(dwg.text(t("loco.home"), insert=(PANEL_X, HOME_TOP - 26), fill=INK,
+    group.add(dwg.text(t("loco.home"), insert=(PANEL_X, HOME_TOP - 8), fill=INK,
                        **_font(17, "700", "start")))
     home: dict[int, list[int]] = {}
     for loco in view["locos"]:
@@ -476,11 +482,13 @@ def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate) -> Any:
             home.setdefault(loco["owner"], []).append(loco["id"])
     tiles = bool(view["options"].get("repair_tiles"))
     for player in range(view["players"]):
-        y = HOME_TOP + player * HOME_STEP
+        top = HOME_TOP + player * HOME_STEP
+        y = top + 38  # the locomotives' line, below the name
         row = dwg.g(class_="home", **{"data-seat": player})
         if player == view["current_player"]:
-            row.add(dwg.rect((PANEL_X - 6, y - 21), (WIDTH - PANEL_X - 2, 42), rx=6, fill="none",
+            row.add(dwg.rect((PANEL_X - 6, top), (WIDTH - PANEL_X - 2, HOME_STEP - 2), rx=6, fill="none",
                              stroke=HIGHLIGHT, **{"stroke-width": 3}, class_="to-move"))
+        row.add(_name(dwg, seat_label(player, names, t), (PANEL_X, top + 17)))
         for k, loco_id in enumerate(home.get(player, [])):
             row.add(_loco(dwg, loco_id, player, (PANEL_X + 14 + k * 25, y), False))
         lines = [t("loco.home_crashes", crashes=view["crashes"][player])]
@@ -500,6 +508,39 @@ def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate) -> Any:
         shed.add(_loco(dwg, loco_id, owners[loco_id], _shed_centre(k), False))
     group.add(shed)
     return group
+
+
+def _name(dwg: Any, name: str, insert: Point) -> Any:
+    """A player's name, cut short with an ellipsis if it would overflow the column (the whole name
+    then in a <title>, which a pointer shows)."""
+    shown = _shorten(name, TEXT, NAME_ROOM)
+    text = dwg.text(shown, insert=insert, fill=INK, class_="name", **_font(TEXT, "700", "start"))
+    if shown != name:
+        text.set_desc(title=name)
+    return text
+
+
+def _glyph_width(c: str) -> float:
+    """A glyph's width in em, guessed on the wide side of a bold sans (DejaVu Sans Bold, wider than
+    Arial's): SVG cannot measure text before it is shown."""
+    if c in "MWmw" or east_asian_width(c) in "WF":  # and East Asian characters, emoji
+        return 1.05
+    if c in "ijlftrI .,'’-":
+        return 0.5
+    return 0.85 if c.isupper() else 0.72
+
+
+def _shorten(text: str, size: float, room: float) -> str:
+    """`text`, or as much of it as surely fits `room` followed by an ellipsis."""
+    widths = [size * _glyph_width(c) for c in text]
+    if sum(widths) <= room:
+        return text
+    room -= size * _glyph_width("…")
+    used, cut = 0.0, 0
+    while used + widths[cut] <= room:
+        used += widths[cut]
+        cut += 1
+    return text[:cut].rstrip() + "…"
 
 
 def _targets(dwg: Any, view: LocomotionView, legal: Sequence[str], t: Translate) -> Any:
@@ -577,16 +618,16 @@ def _crash_mark(dwg: Any, centre: Point, **attrs: Any) -> Any:
 
 # -- text ---------------------------------------------------------------------------------------
 
-def _prompt(view: LocomotionView, t: Translate) -> str:
+def _prompt(view: LocomotionView, t: Translate, names: Sequence[str]) -> str:
     phase, player, winner = view["phase"], view["current_player"], view["winner"]
     if phase == "over":
         assert winner is not None  # the game ends when someone shelters their third locomotive
-        return t("loco.prompt.over", seat=winner + 1)
+        return t("loco.prompt.over", name=seat_label(winner, names, t))
     assert player is not None  # someone is to move until the game is over
     key = {"choose": "loco.prompt.choose", "extra": "loco.prompt.extra"}.get(phase, "loco.prompt.drive")
     if phase == "drive" and view["extra_turn"]:
         key = "loco.prompt.extra_turn"
-    return t(key, seat=player + 1)
+    return t(key, name=seat_label(player, names, t))
 
 
 def where(square: str, t: Translate) -> str:
@@ -614,11 +655,11 @@ def where(square: str, t: Translate) -> str:
     return t("loco.where.lane", lane=lane, towards=towards, n=ahead)
 
 
-def describe(view: LocomotionView, t: Translate) -> str:
+def describe(view: LocomotionView, t: Translate, names: Sequence[str] = ()) -> str:
     parts = []
     if view["seat"] is not None:
-        parts.append(t("trick.describe.you", seat=view["seat"] + 1))
-    parts.append(_prompt(view, t))
+        parts.append(t("loco.describe.you", name=seat_label(view["seat"], names, t)))
+    parts.append(_prompt(view, t, names))
     if view["dice"] is not None:
         dice = view["dice"]
         parts.append(t("loco.describe.dice", colour=t(f"loco.platform.{dice['colour']}"),
@@ -630,7 +671,7 @@ def describe(view: LocomotionView, t: Translate) -> str:
     for player in range(view["players"]):
         mine = [loco for loco in view["locos"] if loco["owner"] == player]
         squares = ", ".join(_square(loco) for loco in mine if loco["place"] == "track") or "–"
-        parts.append(t("loco.describe.player", seat=player + 1, squares=squares,
+        parts.append(t("loco.describe.player", name=seat_label(player, names, t), squares=squares,
                        home=sum(loco["place"] == "home" for loco in mine),
                        sheds=sum(loco["place"] == "shed" for loco in mine)))
     return " ".join(parts)

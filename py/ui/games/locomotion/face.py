@@ -123,7 +123,7 @@ class LocomotionFace(Face[LocomotionView]):
             cells = [mine.count("shed"), mine.count("track"), mine.count("home"), view["crashes"][player]]
             if tiles:
                 cells.append(view["tiles"][player])
-            you = f' ({escape(t("trick.you"))})' if player == view["seat"] else ""
+            you = f' ({escape(t("seat.you"))})' if player == view["seat"] else ""
             tds = "".join(f'<td class="num">{value}</td>' for value in cells)
             players.append(f'<tbody data-seat="{player}"><tr class="who"><th colspan="{len(columns)}" '
                            f'scope="rowgroup">{seat_chip(player)} {escape(seat_label(player, names, t))}{you}'
@@ -167,7 +167,7 @@ class LocomotionFace(Face[LocomotionView]):
         return t("loco.end.home")
 
     def frames(self, before: LocomotionView, after: LocomotionView, events: Sequence[Mapping[str, Any]],
-               t: Translate) -> list[str]:
+               t: Translate, names: Sequence[str] = ()) -> list[str]:
         """The position layer's pictures between two views (spectator views before and after one move),
         from the events that move emitted, in their order: a frame per square a locomotive steps (the
         one driven, or the one it pushes on), a crash marked where it happens before the locomotive
@@ -184,14 +184,14 @@ class LocomotionFace(Face[LocomotionView]):
                 for mover, square in event["steps"]:
                     loco = scene["locos"][mover]
                     loco["square"], loco["place"] = square, "track"
-                    shots.append(draw_frame(scene, t, moving=mover))
+                    shots.append(draw_frame(scene, t, moving=mover, names=names))
             elif kind == "loco_crashed":
-                shots.append(draw_frame(scene, t, crashed=event["loco"]))
+                shots.append(draw_frame(scene, t, crashed=event["loco"], names=names))
             elif kind == "loco_sheltered":
-                shots.append(draw_frame(scene, t, sheltering=event["loco"]))
+                shots.append(draw_frame(scene, t, sheltering=event["loco"], names=names))
             elif kind == "platform_slid":
                 shots.extend(draw_frame(after, t, transit=Transit(event["colour"], event["source"],
-                                                                  event["target"], share))
+                                                                  event["target"], share), names=names)
                              for share in SLIDE_SHARES)
         return shots
 

@@ -1,10 +1,12 @@
 """The TransAmerica board as SVG: pure functions from the engine's view to SVG strings.
 
 The board is layers with one viewBox: `draw_map` (land, lattice and cities, drawn once per game),
-`draw_position` (track, networks, markers and the playable moves, redrawn after every move) and
-`draw_missing`, the round-end overlay of the track each player lacked. Beside the board:
+`draw_position` (track, networks, markers and the playable moves, redrawn after every move; and
+`draw_growth`, its frames of a track being laid) and `draw_missing`, the round-end overlay of the
+track each player lacked. Beside the board:
 `draw_score_track` and `draw_hand`; `describe` is the position's text alternative. Every word
-goes through the translation function `t`; city names are proper names and stay as printed.
+goes through the translation function `t`; city names are proper names and stay as printed, and
+places are named as the log names them (`log.place`), never by lattice coordinates.
 
 The position layer is redrawn on every click, so it is kept lean: styling sits on a few groups
 and in `static/css/board.css`, what many pieces share (network halos, highlights) is one path,
@@ -25,6 +27,7 @@ from games.transamerica.network import Network
 from games.transamerica.scoring import START_SCORE
 from games.transamerica.view import TrackEntry, TransAmericaView
 from ui import svg
+from ui.games.transamerica.log import place
 from ui.games.transamerica.usa_outline import (
     CANADA,
     GREAT_LAKES,
@@ -37,6 +40,7 @@ from ui.games.transamerica.usa_outline import (
 )
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
+from ui.panels import seat_label
 
 XY = tuple[float, float]
 Segment = tuple[XY, XY]
@@ -267,17 +271,51 @@ def _city_names(flagged: frozenset[str]) -> svg.Frozen:
 
 # -- the position --------------------------------------------------------------------------
 
-def draw_position(view: TransAmericaView, legal: Sequence[str], t: Translate) -> str:
+def draw_position(view: TransAmericaView, legal: Sequence[str], t: Translate,
+                  names: Sequence[str] = ()) -> str:
     """Track by network, this turn's track, markers, the known hands and the playable moves."""
-    dwg = svg.drawing(VIEW_BOX, t("ta.position.title"), describe(view, t), "board-position",
+    return _position(view, legal, t, names)
+
+
+# The shares of its length a track being laid is drawn at, one frame each, before the new position.
+GROWTH_SHARES = (1 / 3, 2 / 3)
+
+
+def draw_growth(view: TransAmericaView, edge: str, player: int, share: float, t: Translate,
+                names: Sequence[str] = ()) -> str:
+    """A frame of `player` laying the track on `edge` over `view` (the position before): the piece
+    drawn up to `share` of its length, growing out of the player's network."""
+    piece = EDGES[edge].piece
+    if _start(view, edge, player) != BOARD.edges[BOARD.edge_index[edge]].a:
+        piece = (piece[1], piece[0])
+    return _position(view, (), t, names, _part(piece, 0.0, share))
+
+
+def _start(view: TransAmericaView, edge: str, player: int) -> Point:
+    """The end of `edge` a new track grows from: the one `player`'s network already reaches."""
+    here = BOARD.edges[BOARD.edge_index[edge]]
+    marker = view["markers"][player]
+    network = view["marker_networks"][player]
+    reached = {(marker[0], marker[1])} if marker is not None else set()
+    for entry, label in zip(view["tracks"], view["track_networks"], strict=True):
+        if label == network:
+            built = BOARD.edges[BOARD.edge_index[_track_entry(entry)[0]]]
+            reached |= {built.a, built.b}
+    return here.b if here.b in reached and here.a not in reached else here.a
+
+
+def _position(view: TransAmericaView, legal: Sequence[str], t: Translate, names: Sequence[str],
+              growing: Segment | None = None) -> str:
+    """The position layer; `growing`, the part of a track being laid (a frame), drawn over the track."""
+    dwg = svg.drawing(VIEW_BOX, t("ta.position.title"), describe(view, t, names), "board-position",
                       interactive=True)
     by_network: dict[int, list[str]] = {}
     for entry, network in zip(view["tracks"], view["track_networks"], strict=True):
         by_network.setdefault(network, []).append(_track_entry(entry)[0])
     halos = dwg.g(class_="networks", fill="none", **{"stroke-width": svg.r1(0.4 * UNIT),
                                                       "stroke-linecap": "round", "stroke-opacity": 0.55})
-    for network, names in sorted(by_network.items()):
-        halos.add(dwg.path(d="".join(EDGES[n].d for n in names), class_="network",
+    for network, edges in sorted(by_network.items()):
+        halos.add(dwg.path(d="".join(EDGES[n].d for n in edges), class_="network",
                            stroke=NETWORK_TINTS[network % len(NETWORK_TINTS)], **{"data-network": network}))
     dwg.add(halos)
     # This turn's track (still undoable) is cased in white with a golden stripe: it must not be
@@ -290,6 +328,12 @@ def draw_position(view: TransAmericaView, legal: Sequence[str], t: Translate) ->
     if placed:
         dwg.add(dwg.path(d=placed, class_="placed", fill="none", stroke=HIGHLIGHT,
                          **{"stroke-width": svg.r1(0.045 * UNIT), "stroke-linecap": "round"}))
+    if growing is not None:
+        # Cased in white like this turn's track, which it becomes once laid.
+        grow = dwg.g(class_="growing", fill="none", **{"stroke-linecap": "round"})
+        grow.add(dwg.path(d=_d(growing), stroke=WHITE, **{"stroke-width": svg.r1(0.22 * UNIT)}))
+        grow.add(dwg.path(d=_d(growing), class_="growing-track", stroke=INK, **{"stroke-width": TRACK_WIDTH}))
+        dwg.add(grow)
     dwg.add(_known_hands(dwg, view))
     targets = _add_targets(dwg, legal, t)  # their glows under the markers, the targets over all
     dwg.add(_markers(dwg, view["markers"]))
@@ -454,15 +498,15 @@ def _point_target(move: str, label: str) -> svg.Frozen:
 
 def _track_label(name: str, t: Translate) -> str:
     edge = BOARD.edges[BOARD.edge_index[name]]
-    return t("ta.aria.track_double" if edge.cost == 2 else "ta.aria.track", x=edge.a[0], y=edge.a[1],
-             direction=t(f"ta.direction.{edge.direction}"))
+    return t("ta.aria.track_double" if edge.cost == 2 else "ta.aria.track", start=place(edge.a, t),
+             end=place(edge.b, t))
 
 
 def _point_label(verb: str, point: Point, t: Translate) -> str:
     city = BOARD.city_at.get(BOARD.point_index[point])
     if city:
         return t(f"ta.aria.{verb}_city", city=city.name)
-    return t(f"ta.aria.{verb}", x=point[0], y=point[1])
+    return t(f"ta.aria.{verb}", place=place(point, t))
 
 
 def _button(dwg: Any, move: str, label: str, slot: int) -> Any:
@@ -480,40 +524,44 @@ def _button(dwg: Any, move: str, label: str, slot: int) -> Any:
 
 # -- text alternative ----------------------------------------------------------------------
 
-def describe(view: TransAmericaView, t: Translate) -> str:
-    """A short text alternative of the position, for screen readers."""
+def describe(view: TransAmericaView, t: Translate, names: Sequence[str] = ()) -> str:
+    """A short text alternative of the position, for screen readers: players by their names."""
     parts = [t("ta.describe.round", round=view["round"])]
     seat = view["seat"]
     if seat is not None:
-        parts.append(t("ta.describe.you", seat=seat + 1))
+        parts.append(t("ta.describe.you", name=seat_label(seat, names, t)))
     current = view["current_player"]
     if view["phase"] == "over":
         parts.append(t("ta.describe.over"))
     elif current is not None:
-        parts.append(t(f"ta.describe.phase_{view['phase']}", seat=current + 1))
+        parts.append(t(f"ta.describe.phase_{view['phase']}", name=seat_label(current, names, t)))
     parts.append(t("ta.describe.tracks", built=len(view["tracks"]), left=view["tracks_left"]))
     for player, point in enumerate(view["markers"]):
         if point is not None:
-            city = BOARD.city_at.get(BOARD.point_index[(point[0], point[1])])
+            at = (point[0], point[1])
+            city = BOARD.city_at.get(BOARD.point_index[at])
+            name = seat_label(player, names, t)
             if city:
-                parts.append(t("ta.describe.marker_city", seat=player + 1, city=city.name))
+                parts.append(t("ta.describe.marker_city", name=name, city=city.name))
             else:
-                parts.append(t("ta.describe.marker_at", seat=player + 1, x=point[0], y=point[1]))
+                parts.append(t("ta.describe.marker_at", name=name, place=place(at, t)))
     hand = view["cities"][seat] if seat is not None else None
     if hand:
         parts.append(t("ta.describe.cities", cities=", ".join(hand)))
-    parts.append(_scores_text(view, t))
+    parts.append(_scores_text(view, t, names))
     return " ".join(parts)
 
 
-def _scores_text(view: TransAmericaView, t: Translate) -> str:
-    scores = ", ".join(t("ta.describe.score", seat=p + 1, score=s) for p, s in enumerate(view["scores"]))
+def _scores_text(view: TransAmericaView, t: Translate, names: Sequence[str]) -> str:
+    scores = ", ".join(t("ta.score_of", name=seat_label(p, names, t), score=s)
+                       for p, s in enumerate(view["scores"]))
     return t("ta.describe.scores", scores=scores, barrier=view["barrier"])
 
 
 # -- the round-end overlay -----------------------------------------------------------------
 
-def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Translate) -> str:
+def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Translate,
+                 names: Sequence[str] = ()) -> str:
     """The exact track each penalised player lacked, in their colour and dash, and their cities.
 
     Where players lack the same edge their lines lie side by side, so none hides another. The
@@ -521,7 +569,7 @@ def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Tran
     """
     penalised = [p for p, points in enumerate(round_event["penalties"]) if points > 0]
     dwg = svg.drawing(VIEW_BOX, t("ta.missing.title", round=round_event["round"]),
-                      _missing_text(round_event, t), "board-missing")
+                      _missing_text(round_event, t, names), "board-missing")
     width = 0.075 * UNIT
     # The viewer's own lines are drawn last, over the others'.
     for k, seat in sorted(enumerate(penalised), key=lambda item: item[1] == view["seat"]):
@@ -541,10 +589,11 @@ def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Tran
     return svg.render(dwg)
 
 
-def _missing_text(round_event: Mapping[str, Any], t: Translate) -> str:
+def _missing_text(round_event: Mapping[str, Any], t: Translate, names: Sequence[str]) -> str:
     return " ".join(
-        t("ta.missing.player", seat=p + 1, points=points, tracks=len(round_event["missing"][p])) if points
-        else t("ta.missing.complete", seat=p + 1)
+        t("ta.missing.player", name=seat_label(p, names, t), points=points,
+          tracks=len(round_event["missing"][p])) if points
+        else t("ta.missing.complete", name=seat_label(p, names, t))
         for p, points in enumerate(round_event["penalties"]))
 
 

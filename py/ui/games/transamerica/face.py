@@ -1,4 +1,5 @@
-"""TransAmerica's face: the map, the position layer, the cards and score track, the round-end screen."""
+"""TransAmerica's face: the map, the position layer, the cards and score track, the round-end screen,
+and a track growing into place as it is laid."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from games.transamerica.view import TransAmericaView
 from ui.games.face import Face, Interlude
 from ui.games.transamerica import draw
 from ui.games.transamerica.draw import (
+    GROWTH_SHARES,
+    draw_growth,
     draw_hand,
     draw_missing,
     draw_score_track,
@@ -28,6 +31,7 @@ class TransAmericaFace(Face[TransAmericaView]):
     actions = ACTIONS
     log = LOG
     board = draw
+    animated = True
 
     def draw_side(self, view: TransAmericaView, t: Translate, names: Sequence[str]) -> str:
         seat = view["seat"]
@@ -74,8 +78,16 @@ class TransAmericaFace(Face[TransAmericaView]):
                 f'<th>{escape(t("ta.this_round"))}</th><th class="num">{escape(t("result.score"))}</th>'
                 f'<th>{escape(t("ta.cities"))}</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
                 f'<p class="note">{escape(t("ta.barrier_at", n=event["barrier"]))}</p>')
-        board = draw.draw_position(ended_round(view, event), [], t)
-        return Interlude(t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t), board)
+        board = draw.draw_position(ended_round(view, event), [], t, names)
+        return Interlude(t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t, names),
+                         board)
+
+    def frames(self, before: TransAmericaView, after: TransAmericaView, events: Sequence[Mapping[str, Any]],
+               t: Translate, names: Sequence[str] = ()) -> list[str]:
+        """A track laid grows out of its player's network over the position before it (the table then
+        draws `after`); markers, the end of a turn and passes appear at once."""
+        return [draw_growth(before, str(event["edge"]), int(event["player"]), share, t, names)
+                for event in events if event["type"] == "track_placed" for share in GROWTH_SHARES]
 
 
 def ended_round(view: TransAmericaView, event: Mapping[str, Any]) -> TransAmericaView:

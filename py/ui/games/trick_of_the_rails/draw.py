@@ -2,12 +2,13 @@
 
 The viewBox is wide (1000x690, the aspect of the board's box on a laptop or a projector) and holds
 three bands, top to bottom: the trick line (the current trick's target ringed, finished slots
-faded) with what is asked now; the trick on the table beside the viewer's hand (sorted by company,
-the cards they may not play dimmed; a spectator sees how many cards each player holds); and the
-five railways (segments with their station values, the scoring run underlined, the locomotive with
-its distance and cost, the share value "worth now"). `draw_map` is the part that never changes
-(backdrop and headings); `draw_position` everything else, with every legal move as a target
-carrying `data-move`; `draw_frame` a moment of a card's way from a hand to the trick.
+faded) with what is asked now, of whom by name; the trick on the table beside the viewer's hand
+(sorted by company, the cards they may not play dimmed; a spectator sees each player's name and how
+many cards they hold); and the five railways (segments with their station values, the scoring run
+underlined, the locomotive with its distance and cost, the share value "worth now"). `draw_map` is
+the part that never changes (backdrop and headings); `draw_position` everything else, with every
+legal move as a target carrying `data-move`; `draw_frame` a moment of a card's way from a hand to
+the trick. Players are named by the names the table passes (`ui.panels.seat_label`), never numbered.
 
 Every text is at least `SMALL` units tall, 20 CSS px on the projector's board, save the fine print
 (class "fine"), which only repeats what larger text shows and which the projector hides. Company
@@ -35,8 +36,9 @@ from games.trick_of_the_rails.cards import (
 )
 from games.trick_of_the_rails.view import Play, RailwayView, TrickView
 from ui import svg
-from ui.i18n import Translate
+from ui.i18n import Translate, join
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
+from ui.panels import seat_label
 
 Point = tuple[float, float]
 
@@ -78,6 +80,8 @@ HAND_X = 336.0
 HAND_ROW = CARD_H + 6
 HAND_PER_ROW = int((WIDTH - MARGIN - HAND_X + CARD_STEP - CARD_W) // CARD_STEP)
 SEAT_STEP = 128.0  # a spectator's hand sizes, one per player across the hand's place
+PROMPT_NAME_CHARS = 20  # the lobby's longest name: a longer one (an old save) is cut in the status line
+PROMPT_ROOM = WIDTH - 2 * MARGIN - 110  # the status line, right of the "Trick line" heading
 
 RAIL_TOP = 356.0
 ROW_H = 66.0
@@ -97,6 +101,22 @@ def _fit(text: str, size: float, room: float) -> dict[str, Any]:
     if len(text) * 0.62 * size <= room:
         return {}
     return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+
+
+def _shorten(text: str, chars: int) -> str:
+    """`text` in at most `chars` characters, ending in an ellipsis when cut."""
+    return text if len(text) <= chars else text[:chars - 1].rstrip() + "…"
+
+
+def _titled(dwg: Any, shown: str, full: str, **attrs: Any) -> Any:
+    """A text showing `shown`; when that is `full` cut short, `full` is its <title> (its first
+    child, as SVG asks), so a pointer or a screen reader still finds the whole of it."""
+    if shown == full:
+        return dwg.text(shown, **attrs)
+    text = dwg.text("", **attrs)
+    text.set_desc(title=full)
+    text.add(dwg.tspan(shown))
+    return text
 
 
 def _heading(dwg: Any, text: str, x: float, y: float, anchor: str = "start") -> Any:
@@ -216,18 +236,19 @@ def _slot_card(token: str, kind: str, x: float, y: float, words: tuple[str, str,
 
 # -- the position -----------------------------------------------------------------------------
 
-def draw_position(view: TrickView, legal: Sequence[str], t: Translate) -> str:
-    dwg = svg.drawing(VIEW_BOX, t("trick.position.title"), describe(view, t), "board-position",
+def draw_position(view: TrickView, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
+    dwg = svg.drawing(VIEW_BOX, t("trick.position.title"), describe(view, t, names), "board-position",
                       interactive=True)
-    _table(dwg, view, legal, t)
+    _table(dwg, view, legal, t, names)
     return svg.render(dwg)
 
 
-def draw_frame(view: TrickView, t: Translate, moving: tuple[str, Point] | None = None) -> str:
+def draw_frame(view: TrickView, t: Translate, moving: tuple[str, Point] | None = None,
+               names: Sequence[str] = ()) -> str:
     """One moment of a card's way to the trick, with no targets: the position `view` shows, and the
     card `moving` (its id and top left) on its way there, ringed."""
-    dwg = svg.drawing(VIEW_BOX, t("trick.position.title"), describe(view, t), "board-position")
-    _table(dwg, view, [], t)
+    dwg = svg.drawing(VIEW_BOX, t("trick.position.title"), describe(view, t, names), "board-position")
+    _table(dwg, view, [], t, names)
     if moving is not None:
         card, (x, y) = moving
         group = dwg.g(class_="moving", **{"data-moving": card, "pointer-events": "none"})
@@ -238,22 +259,25 @@ def draw_frame(view: TrickView, t: Translate, moving: tuple[str, Point] | None =
     return svg.render(dwg)
 
 
-def _table(dwg: Any, view: TrickView, legal: Sequence[str], t: Translate) -> None:
-    dwg.add(_line(dwg, view, t))
+def _table(dwg: Any, view: TrickView, legal: Sequence[str], t: Translate, names: Sequence[str]) -> None:
+    dwg.add(_line(dwg, view, t, names))
     dwg.add(_trick(dwg, view))
     dwg.add(_railways(dwg, view, legal, t))
     hand = view["hand"]
     if hand is not None:
         dwg.add(_hand(dwg, view, hand, legal, t))
     else:
-        dwg.add(_hand_sizes(dwg, view, t))
+        dwg.add(_hand_sizes(dwg, view, t, names))
 
 
-def _line(dwg: Any, view: TrickView, t: Translate) -> Any:
-    """The trick line, and above it at the right what is asked now."""
+def _line(dwg: Any, view: TrickView, t: Translate, names: Sequence[str]) -> Any:
+    """The trick line, and above it at the right what is asked now, squeezed into its room."""
     group = dwg.g(class_="trick-line")
-    group.add(dwg.text(" · ".join(_prompt(view, t)), insert=(WIDTH - MARGIN - 2, LINE_TOP - 9), fill=WHITE,
-                       class_="prompt", **_font(16, "700", "end")))
+    name = _mover(view, names, t)
+    full = " · ".join(_prompt(view, t, name))
+    shown = " · ".join(_prompt(view, t, _shorten(name, PROMPT_NAME_CHARS)))
+    group.add(_titled(dwg, shown, full, insert=(WIDTH - MARGIN - 2, LINE_TOP - 9), fill=WHITE,
+                      class_="prompt", **_font(16, "700", "end"), **_fit(shown, 16, PROMPT_ROOM)))
     current = view["slot"] if view["phase"] != "over" else None
     words = _slot_words(t)
     for k, slot in enumerate(view["line"]):
@@ -316,23 +340,28 @@ def _trick(dwg: Any, view: TrickView) -> Any:
     return group
 
 
-def _prompt(view: TrickView, t: Translate) -> list[str]:
-    """Which trick, what was led, and who must do what."""
+def _mover(view: TrickView, names: Sequence[str], t: Translate) -> str:
+    """The name of the player to move ("" once the game is over)."""
+    player = view["current_player"]
+    return "" if player is None else seat_label(player, names, t)
+
+
+def _prompt(view: TrickView, t: Translate, name: str) -> list[str]:
+    """Which trick, what was led, and what the player to move, `name`, must do."""
     phase, player = view["phase"], view["current_player"]
     if phase == "over" or player is None:  # no player to move once the game is over
         return [t("trick.prompt.over")]
     lines = [t("trick.trick_of", n=view["slot"] + 1, total=view["tricks"])]
     if view["led"]:
         lines[0] += " · " + t("trick.led", company=COMPANY_NAMES[view["led"]])
-    seat = player + 1
     if phase == "play":
-        lines.append(t("trick.prompt.play", seat=seat))
+        lines.append(t("trick.prompt.play", name=name))
     elif phase == "locomotive":
-        lines.append(t("trick.prompt.locomotive", seat=seat, loco=view["locomotives_to_place"][0]))
+        lines.append(t("trick.prompt.locomotive", name=name, loco=view["locomotives_to_place"][0]))
     elif phase == "city":
-        lines.append(t("trick.prompt.city", seat=seat, city=CITIES[view["line"][view["slot"]]["token"]][0]))
+        lines.append(t("trick.prompt.city", name=name, city=CITIES[view["line"][view["slot"]]["token"]][0]))
     else:
-        lines.append(t("trick.prompt.add", seat=seat, card=card_name(_play(view["to_add"][0])[1])))
+        lines.append(t("trick.prompt.add", name=name, card=card_name(_play(view["to_add"][0])[1])))
     return lines
 
 
@@ -459,13 +488,18 @@ def _hand(dwg: Any, view: TrickView, hand: list[str], legal: Sequence[str], t: T
     return group
 
 
-def _hand_sizes(dwg: Any, view: TrickView, t: Translate) -> Any:
-    """A spectator sees how many cards each player holds, never the cards."""
+def _hand_sizes(dwg: Any, view: TrickView, t: Translate, names: Sequence[str]) -> Any:
+    """A spectator sees how many cards each player holds, never the cards: each player's name
+    (cut to its column), their token and their count."""
     group = dwg.g(class_="hand-sizes")
     group.add(_heading(dwg, t("trick.hand_sizes"), HAND_X, TABLE_TOP - 12))
+    chars = int((SEAT_STEP - 8) // (0.62 * 16))  # a bold glyph is about 0.62 em wide, as in `_fit`
     for player, size in enumerate(view["hand_sizes"]):
         x, y = seat_place(player)
         seat = dwg.g(class_="seat-hand", **{"data-seat": player})
+        name = seat_label(player, names, t)
+        seat.add(_titled(dwg, _shorten(name, chars), name, insert=(x, y + 6), fill=FELT_TEXT, class_="name",
+                         **_font(16, "700", "start")))
         seat.add(svg.seat_token(dwg, player, (x + TOKEN_R, y + CARD_H / 2), TOKEN_R, **{"stroke-width": 1.2}))
         seat.add(dwg.text(t("trick.cards", n=size), insert=(x + 2 * TOKEN_R + 8, y + CARD_H / 2 + 6),
                           fill=FELT_TEXT, **_font(16, "600", "start")))
@@ -475,11 +509,20 @@ def _hand_sizes(dwg: Any, view: TrickView, t: Translate) -> Any:
 
 # -- text alternative --------------------------------------------------------------------------
 
-def describe(view: TrickView, t: Translate) -> str:
+def describe(view: TrickView, t: Translate, names: Sequence[str] = ()) -> str:
     parts = []
     if view["seat"] is not None:
-        parts.append(t("trick.describe.you", seat=view["seat"] + 1))
-    parts.extend(_prompt(view, t))
+        parts.append(t("trick.describe.you_are", name=seat_label(view["seat"], names, t)))
+    parts.append(" · ".join(_prompt(view, t, _mover(view, names, t))) + ".")
+    # In words what the board shows by tokens: who played each card, how many cards each one holds.
+    if view["trick"]:
+        plays = [t("trick.describe.play", card=card_name(card), name=seat_label(player, names, t))
+                 for player, card in map(_play, view["trick"])]
+        parts.append(t("trick.describe.trick", plays=join(plays, t)))
+    if view["hand"] is None:
+        sizes = [t("trick.describe.card_count", name=seat_label(player, names, t), n=size)
+                 for player, size in enumerate(view["hand_sizes"])]
+        parts.append(t("trick.describe.card_counts", sizes=join(sizes, t)))
     for rail in view["railways"]:
         values = " ".join(str(v) for v in rail["values"])
         loco = rail["locomotive"] or t("trick.no_loco")

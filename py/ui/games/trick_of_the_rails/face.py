@@ -133,7 +133,7 @@ class TrickOfTheRailsFace(Face[TrickView]):
                 f'{_company_table(view, t, names, _paid, result["scores"])}')
 
     def frames(self, before: TrickView, after: TrickView, events: Sequence[Mapping[str, Any]],
-               t: Translate) -> list[str]:
+               t: Translate, names: Sequence[str] = ()) -> list[str]:
         """A card played slides from its player's hand to its place in the trick and lands there;
         a trick won that leaves the table at once (a share trick) stays a moment longer, its winner
         ringed. Any other move: []."""
@@ -144,7 +144,7 @@ class TrickOfTheRailsFace(Face[TrickView]):
         scene = before.copy()
         scene["hand_sizes"] = list(after["hand_sizes"])  # the card has left the hand
         (ax, ay), (bx, by) = draw.seat_place(player), draw.trick_place(len(before["trick"]))
-        shots = [draw.draw_frame(scene, t, (card, (ax + (bx - ax) * share, ay + (by - ay) * share)))
+        shots = [draw.draw_frame(scene, t, (card, (ax + (bx - ax) * share, ay + (by - ay) * share)), names)
                  for share in SLIDE]
         landed = scene.copy()
         landed["trick"] = [*before["trick"], [player, card]]
@@ -152,7 +152,7 @@ class TrickOfTheRailsFace(Face[TrickView]):
         won = next((event for event in events if event["type"] == "trick_won"), None)
         if won is not None:
             landed["winner"] = won["player"]
-        shots.append(draw.draw_frame(landed, t))
+        shots.append(draw.draw_frame(landed, t, names=names))
         if won is not None and not after["trick"]:
             shots.append(shots[-1])
         return shots
