@@ -294,6 +294,11 @@ def shown(element_id: str) -> bool:
     return not by_id(element_id).hidden
 
 
+def focus_within(element_id: str) -> bool:
+    """Whether the keyboard's focus is on `element_id` or inside it."""
+    return bool(by_id(element_id).contains(document.activeElement))
+
+
 def focus_element(element: Any) -> None:
     # In a dialog, without scrolling: a round-end sheet on a phone opens at its title, not at its button.
     if element.closest("#curtain"):

@@ -52,7 +52,12 @@ class DomPage:
         web.patch_html("players", picture.players)
         web.patch_html("hand", picture.side)
         web.by_id("status").textContent = picture.status
-        web.set_html("actions", picture.actions)
+        # Patched, so a focused button still offered keeps the focus; one taken away (Undo with nothing
+        # left to undo) hands it to the board rather than dropping it on the page.
+        buttons_had_focus = web.focus_within("actions")
+        web.patch_html("actions", picture.actions)
+        if buttons_had_focus and not web.focus_within("actions"):
+            self.board.come_back(None)
         if picture.log is not None:
             lines = panels.log_html(picture.log.lines)
             if picture.log.reset:

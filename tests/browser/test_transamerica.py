@@ -149,3 +149,17 @@ def test_variant_2_moves_the_marker_at_the_end_of_the_turn(app: Page) -> None:
     spot.click()
     expect(app.locator("#log")).to_contain_text("moves the start marker")
     expect(app.locator(f'#board-position .marker[data-point="{point}"]')).to_have_count(1)
+
+
+def test_the_keyboard_focus_survives_the_buttons_it_presses(app: Page) -> None:
+    """Undo taken away by its own press hands the focus to the board, not to the page."""
+    start_game(app, ["human", "greedy"])
+    wait_for_my_targets(app, "marker")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    wait_for_my_targets(app, "track")
+    app.locator('#board-position [data-move^="track "]').first.click()
+    undo = app.locator("#actions [data-undo]")
+    undo.focus()
+    app.keyboard.press("Enter")
+    expect(undo).to_have_count(0)
+    assert app.evaluate("document.activeElement.matches('#board-position .legal[data-move]')")
