@@ -81,6 +81,8 @@ def test_delete_removes_only_that_game(finished: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("raw", "reason"), [
     ("{not json", "error.save_damaged"),
     ("[" * 100000, "error.save_damaged"),
+    ("[" * 5000 + "]" * 5000, "error.save_damaged"),  # well-formed, but deeper than anything written
+    ('{"v": 1, "pad": "' + "x" * 1_000_001 + '"}', "error.save_damaged"),  # larger than anything written
     ('"a string"', "error.save_damaged"),
     ('{"v": 2, "record": {}}', "error.save_version"),
     ('{"record": {}}', "error.save_version"),
@@ -240,3 +242,21 @@ def test_memory_storage_counts_its_quota_like_local_storage() -> None:
         storage.set("x", "")
     storage.remove("ab")
     assert storage.used() == 0 and storage.keys() == []
+
+
+def test_depth_is_counted_outside_strings_so_names_with_brackets_load(finished: dict[str, Any]) -> None:
+    """Brackets inside a string (a player called "[[[[...") are text, not nesting."""
+    store = SaveStore(MemoryStorage())
+    name = "[" * 40 + "{" * 40
+    store.save("g", finished, ["human"] * 3, [name, "B", "C"], over=True, updated=1)
+    assert store.load("g").names[0] == name
+
+
+def test_deep_preferences_are_refused_unparsed() -> None:
+    """500 levels parse under CPython, but nothing the app writes is that deep: refused before parsing
+    (in the browser, deeper entries would exhaust the stack inside the parser)."""
+    storage = MemoryStorage()
+    storage.set(PREFERENCES_KEY, '{"lang": ' * 500 + '"fr"' + "}" * 500)
+    assert SaveStore(storage).preferences() == {}
+    storage.set(PREFERENCES_KEY, '{"lang": "fr", "speed": {"x": [1]}}')
+    assert SaveStore(storage).preferences()["lang"] == "fr"

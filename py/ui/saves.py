@@ -130,12 +130,30 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+# An entry is refused before it is parsed when it is larger or deeper than any the app writes: a
+# page of the same origin may write anything under these keys, and 5,000 nested brackets exhaust the
+# browser's stack inside the parser, before Python could refuse them.
+MAX_ENTRY_CHARS = 1_000_000  # a complete 5-player game of the longest game is about 10,000
+MAX_DEPTH = 32  # an entry nests about 5 deep
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of brackets in JSON `text`, counted without recursion (strings skipped)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
 def _loads(raw: object) -> object:
-    if not isinstance(raw, str):
+    if not isinstance(raw, str) or len(raw) > MAX_ENTRY_CHARS or _nesting(raw) > MAX_DEPTH:
         raise BadSave("error.save_damaged")
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError) as err:  # RecursionError: absurdly nested JSON
+    except (ValueError, RecursionError) as err:
         raise BadSave("error.save_damaged") from err
 
 
