@@ -35,7 +35,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "bro
 
 from games import GAME_IDS, get_game  # noqa: E402
 from games.bots import bot_rng, get_bot, play_bots_game  # noqa: E402
-from games.core import Rng, State  # noqa: E402
+from games.core import Rng, State, finish  # noqa: E402
 from games.transamerica import steiner  # noqa: E402
 from games.transamerica.board import BOARD, COLOURS  # noqa: E402
 from random_play import mid_game_built, play_random_game  # noqa: E402
@@ -224,6 +224,14 @@ def strong_bot_figures(games: int) -> dict[str, dict[str, Any]]:
     between two yields (the real `Pacer` deciding when to yield)."""
     figures = {}
     levels = ["strong", "greedy", "random"]
+    mark = stretch = 0.0
+
+    def pause() -> None:
+        """At a yield: the longest stretch of work since the decision began, so far."""
+        nonlocal mark, stretch
+        now = time.process_time()
+        stretch, mark = max(stretch, now - mark), now
+
     for game_id in GAME_IDS:
         decisions: list[float] = []
         longest = 0.0  # the strong seat's longest stretch of work between two yields
@@ -235,14 +243,7 @@ def strong_bot_figures(games: int) -> dict[str, dict[str, Any]]:
                                             bot_rng(seed, seat, len(state.moves)))
                 start = mark = time.process_time()
                 stretch = 0.0
-                while True:
-                    try:
-                        next(thinking)
-                    except StopIteration as answer:
-                        move = answer.value
-                        break
-                    now = time.process_time()
-                    stretch, mark = max(stretch, now - mark), now
+                move = finish(thinking, pause)
                 end = time.process_time()
                 if seat == 0:
                     decisions.append((end - start) * 1000.0)

@@ -11,7 +11,7 @@ are hashable, JSON-serialisable and readable in a saved record. Legality lives i
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypedDict, TypeVar, cast
 
@@ -37,13 +37,16 @@ else:
 Steps = Generator[None, None, T]
 
 
-def finish(steps: Steps[T]) -> T:
-    """Run stepwise work to its result in one go."""
+def finish(steps: Steps[T], pause: Callable[[], None] | None = None) -> T:
+    """Run stepwise work to its result in one go; `pause`, if given, is called at each of its pauses
+    (to measure the work between them)."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
             return cast(T, done.value)  # the generator's return value, typed by `Steps[T]`
+        if pause is not None:
+            pause()
 
 
 class MalformedMove(ValueError):

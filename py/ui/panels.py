@@ -28,6 +28,19 @@ def seat_column_head(seat: int, name: str, viewer: bool = False) -> str:
             f'{seat_chip(seat)}<span class="seat-name">{escape(name)}</span></th>')
 
 
+def seats_head(players: int, names: Sequence[str], t: Translate, first: str = "") -> str:
+    """A table head with a column per player (`first`: the label column's head)."""
+    cells = "".join(seat_column_head(p, seat_label(p, names, t)) for p in range(players))
+    return f'<thead><tr><th scope="col">{escape(first)}</th>{cells}</tr></thead>'
+
+
+def seats_row(label: str, cells: Sequence[object], kind: str = "") -> str:
+    """A table row: its label, then one number cell per player (`cells` are HTML)."""
+    attr = f' class="{kind}"' if kind else ""
+    return (f'<tr{attr}><th scope="row">{escape(label)}</th>'
+            + "".join(f'<td class="num">{cell}</td>' for cell in cells) + "</tr>")
+
+
 def seat_label(seat: int, names: Sequence[str], t: Translate) -> str:
     return names[seat] if seat < len(names) and names[seat] else t("seat.default_name", n=seat + 1)
 

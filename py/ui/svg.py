@@ -73,6 +73,23 @@ class Frozen:
         return self._xml
 
 
+def shorten(text: str, chars: int) -> str:
+    """`text` in at most `chars` characters, ending in an ellipsis when cut (the whole of it then
+    belongs in a <title>: SVG text cannot be measured before it is shown)."""
+    return text if len(text) <= chars else text[:chars - 1].rstrip() + "…"
+
+
+def titled_text(dwg: svgwrite.Drawing, shown: str, full: str, **attrs: Any) -> BaseElement:
+    """A text showing `shown`; when that is `full` cut short, `full` is its <title> (its first child,
+    as SVG asks), so a pointer or a screen reader still finds the whole of it."""
+    if shown == full:
+        return dwg.text(shown, **attrs)
+    text = dwg.text("", **attrs)
+    text.set_desc(title=full)
+    text.add(dwg.tspan(shown))
+    return text
+
+
 def r1(value: float) -> float:
     """Coordinates to a tenth of a unit: plenty at any zoom, and a third of the text."""
     return round(value, 1)

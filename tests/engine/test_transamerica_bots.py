@@ -9,6 +9,7 @@ import pytest
 from arena import run_arena
 from games import get_game
 from games.bots import LEVELS, Pacer, bot_rng, decide, get_bot, play_bots_game
+from games.core import finish
 from games.transamerica import bots, steiner
 from games.transamerica.board import COLOURS
 from games.transamerica.bots import StrongBot
@@ -102,21 +103,21 @@ def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
     state = get_game("transamerica").new_state(5, 31)
     bot = StrongBot()
     budget = 3 + bot.max_calls + bot.samples * (state.num_players - 1)  # own, marker, demand solves
-    decisions, most_solves, longest_stretch = 0, 0, 0
+    decisions, most_solves, longest_stretch, mark = 0, 0, 0, 0
+
+    def pause() -> None:
+        """At a yield, and at the answer: the most growths between two yields so far."""
+        nonlocal longest_stretch, mark
+        longest_stretch = max(longest_stretch, work["grows"] - mark)
+        mark = work["grows"]
+
     while not state.is_over() and state.round == 1:
         seat = state.current_player
         thinking = bot.think(state.view(seat), state.legal_moves(), bot_rng(31, seat, len(state.moves)))
         work["solves"] = 0
         mark = work["grows"]
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as answer:
-                move = answer.value
-                break
-            longest_stretch = max(longest_stretch, work["grows"] - mark)
-            mark = work["grows"]
-        longest_stretch = max(longest_stretch, work["grows"] - mark)
+        move = finish(thinking, pause)
+        pause()
         most_solves = max(most_solves, work["solves"])
         decisions += 1
         state.apply(move)  # rejects an illegal move

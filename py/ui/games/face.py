@@ -34,6 +34,19 @@ class Board(Protocol[V_in]):
         ...
 
 
+A = TypeVar("A")
+B = TypeVar("B")
+
+
+def typed_pair(entry: Sequence[object], first: type[A], second: type[B]) -> tuple[A, B]:
+    """A view's two-item list (JSON has no tuples: `[locomotive, square]`, `[edge, builder]`) as a
+    typed pair; TypeError when it is not one."""
+    a, b = entry
+    if not isinstance(a, first) or not isinstance(b, second):
+        raise TypeError(f"not a ({first.__name__}, {second.__name__}) pair: {entry!r}")
+    return a, b
+
+
 class Interlude(NamedTuple):
     """A screen between rounds: its title, its body (HTML), an SVG drawn over the board, and the
     position layer to show behind it (the round or day that ended), or None to keep the board."""

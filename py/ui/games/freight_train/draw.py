@@ -130,11 +130,6 @@ def car_code(car: str, t: Translate) -> str:
     return t(f"freight.code.{car}")
 
 
-def _short(name: str) -> str:
-    """A name as drawn on the board: at most `NAME_CHARS`, or cut with an ellipsis."""
-    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
-
-
 def _slots(name: str) -> int:
     """How many of the prompt's average characters `name` is as wide as (erring wide): a name of
     capitals is far wider than the sentences `PROMPT_CHARS` was measured on."""
@@ -418,7 +413,7 @@ def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str,
     the mover's name."""
     group = dwg.g(class_="yard-sources", **{"data-seat": seat})
     words = _words(t)
-    short = _short(name)
+    short = svg.shorten(name, NAME_CHARS)
     heading = _text(dwg, t("freight.yard_of", name=short), MARGIN + 2, YARD_SRC_TOP - 10, TEXT, "700",
                     class_="yard-of")
     if short != name:
@@ -528,7 +523,7 @@ def _prompt_lines(dwg: Any, view: FreightTrainView, legal: Sequence[str], t: Tra
     mover's name is wrapped as one word as wide as it is drawn (a stand-in of `_slots` characters)."""
     group = dwg.g(class_="prompt")
     room = max(int((LEGEND_TOP - 10 - y) // LINE) + 1, 1)
-    shown = _short(name)
+    shown = svg.shorten(name, NAME_CHARS)
     stand_in = "\0" * _slots(shown)
     lines = [line.replace(stand_in, shown) for line in wrap(" ".join(_prompt(view, legal, t, stand_in)),
                                                              PROMPT_CHARS)]

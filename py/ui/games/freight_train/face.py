@@ -18,6 +18,7 @@ from ui.games.face import Face, Interlude
 from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.log import LOG
 from ui.i18n import Translate
+from ui.panels import seats_head, seats_row
 
 # The table emphasises the first legal one: never rearranging, which costs a point.
 ACTIONS: dict[str, str] = {
@@ -74,21 +75,21 @@ class FreightTrainFace(Face[FreightTrainView]):
         cars = [sum(map(len, view["yards"][p])) for p in range(players)]
         yard = [yard_points(n, view["day"]) for n in cars]
         yard_cells = [f"{n} <strong>{points:+d}</strong>" for n, points in zip(cars, yard, strict=True)]
-        rows.append(sheet.player_row(t("freight.yard"), yard_cells, "yard"))
+        rows.append(seats_row(t("freight.yard"), yard_cells, "yard"))
         totals = [sum(view["standings"][c][p] for c in CATEGORIES) + yard[p] for p in range(players)]
-        rows.append(sheet.player_row(t("freight.total"), [f"<strong>{total:+d}</strong>" for total in totals],
+        rows.append(seats_row(t("freight.total"), [f"<strong>{total:+d}</strong>" for total in totals],
                                      "total"))
         title = t("freight.standings", day=view["day"])
-        table = (f'<table class="results ft-sheet standings">{sheet.player_head(players, names, t)}'
+        table = (f'<table class="results ft-sheet standings">{seats_head(players, names, t)}'
                  f'<tbody>{"".join(rows)}</tbody></table>')
         parts = [f"<h3>{escape(title)}</h3>", table,
                  f'<p class="note">{escape(t("freight.standings.note"))}</p>']
         if view["days"]:
-            past = [sheet.player_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
+            past = [seats_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
                     for d, day in enumerate(view["days"])]
-            scores = sheet.player_row(t("freight.points"), [f"<strong>{p}</strong>" for p in view["points"]],
+            scores = seats_row(t("freight.points"), [f"<strong>{p}</strong>" for p in view["points"]],
                                       "total")
-            head = sheet.player_head(players, names, t)
+            head = seats_head(players, names, t)
             parts.append(f'<h3>{escape(t("freight.past_days"))}</h3><table class="results ft-sheet days">'
                          f'{head}<tbody>{"".join(past)}{scores}</tbody></table>')
         return "".join(parts)

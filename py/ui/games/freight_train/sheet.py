@@ -15,24 +15,11 @@ from games.freight_train.player import Player, Train
 from games.freight_train.scoring import category_table, yard_points
 from games.freight_train.view import CategoryScore, DayScore, FreightTrainView
 from ui.i18n import Translate, join
-from ui.panels import seat_chip, seat_column_head, seat_label
+from ui.panels import seat_chip, seat_label, seats_head, seats_row
 
 
 def cars(n: int, t: Translate) -> str:
     return t("freight.sheet.cars.one" if n == 1 else "freight.sheet.cars", n=n)
-
-
-def player_head(players: int, names: Sequence[str], t: Translate, first: str = "") -> str:
-    """A table head: an optional first column, then each player's chip and name."""
-    cells = [seat_column_head(p, seat_label(p, names, t)) for p in range(players)]
-    return f'<thead><tr><th scope="col">{escape(first)}</th>{"".join(cells)}</tr></thead>'
-
-
-def player_row(label: str, cells: Sequence[object], kind: str = "") -> str:
-    """A table row: its label, then one number cell per player (cells are HTML)."""
-    attr = f' class="{kind}"' if kind else ""
-    return (f'<tr{attr}><th scope="row">{escape(label)}</th>'
-            + "".join(f'<td class="num">{cell}</td>' for cell in cells) + "</tr>")
 
 
 # -- the end of a day -----------------------------------------------------------------------------
@@ -175,11 +162,11 @@ def _day_table(d: int, days: Sequence[DayScore], names: Sequence[str], t: Transl
     for category in CATEGORIES:
         points = [day["categories"][category] for day in days]
         if any(points):
-            rows.append(player_row(t(f"freight.type.{category}"), [n or "·" for n in points]))
-    rows.append(player_row(t("freight.yard"), [f'{day["yard"]:+d}' for day in days], "yard"))
-    rows.append(player_row(t("freight.day_total"), [f'<strong>{day["total"]:+d}</strong>' for day in days],
+            rows.append(seats_row(t(f"freight.type.{category}"), [n or "·" for n in points]))
+    rows.append(seats_row(t("freight.yard"), [f'{day["yard"]:+d}' for day in days], "yard"))
+    rows.append(seats_row(t("freight.day_total"), [f'<strong>{day["total"]:+d}</strong>' for day in days],
                            "total"))
-    head = player_head(len(days), names, t, t("freight.day", n=d))
+    head = seats_head(len(days), names, t, t("freight.day", n=d))
     return f'<table class="results ft-sheet day-{d}">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
@@ -191,11 +178,11 @@ def breakdown(result: Mapping[str, Any], names: Sequence[str], t: Translate) -> 
     players = len(details)
     days = [[detail["days"][d] for detail in details] for d in range(len(details[0]["days"]))]
     parts = [_day_table(d + 1, day, names, t) for d, day in enumerate(days)]
-    rows = [player_row(t("freight.sheet.start"), [detail["start"] for detail in details]),
-            player_row(t("freight.sheet.rearranged"), [f'{detail["rearranged"]:+d}' for detail in details])]
-    rows += [player_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
+    rows = [seats_row(t("freight.sheet.start"), [detail["start"] for detail in details]),
+            seats_row(t("freight.sheet.rearranged"), [f'{detail["rearranged"]:+d}' for detail in details])]
+    rows += [seats_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
              for d, day in enumerate(days)]
-    rows.append(player_row(t("freight.points"), [f"<strong>{s}</strong>" for s in result["scores"]], "total"))
-    parts.append(f'<table class="results ft-sheet summary">{player_head(players, names, t)}'
+    rows.append(seats_row(t("freight.points"), [f"<strong>{s}</strong>" for s in result["scores"]], "total"))
+    parts.append(f'<table class="results ft-sheet summary">{seats_head(players, names, t)}'
                  f'<tbody>{"".join(rows)}</tbody></table>')
     return f'<div class="ft-breakdown"><h3>{escape(t("freight.sheet.by_day"))}</h3>{"".join(parts)}</div>'

@@ -28,6 +28,7 @@ from games.locomotion import board_data as data
 from games.locomotion.track import LAST_SEGMENT, SQUARE_INDEX, SQUARES
 from games.locomotion.view import LocomotionView, LocoView, PreviewView, SlideView, Step
 from ui import svg
+from ui.games.face import typed_pair
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
 from ui.panels import seat_label
@@ -126,10 +127,7 @@ def _square(loco: LocoView) -> str:
 
 def step(pair: Step) -> tuple[int, str]:
     """One step of a move, `[locomotive id, square it moves to]` in the view, as a typed pair."""
-    loco, square = pair
-    if not isinstance(loco, int) or not isinstance(square, str):
-        raise TypeError(f"not a step: {pair!r}")
-    return loco, square
+    return typed_pair(pair, int, str)
 
 
 def _square_place(name: str, gaps: Sequence[str | None]) -> tuple[float, float]:
@@ -513,11 +511,8 @@ def _home_and_sheds(dwg: Any, view: LocomotionView, t: Translate, names: Sequenc
 def _name(dwg: Any, name: str, insert: Point) -> Any:
     """A player's name, cut short with an ellipsis if it would overflow the column (the whole name
     then in a <title>, which a pointer shows)."""
-    shown = _shorten(name, TEXT, NAME_ROOM)
-    text = dwg.text(shown, insert=insert, fill=INK, class_="name", **_font(TEXT, "700", "start"))
-    if shown != name:
-        text.set_desc(title=name)
-    return text
+    return svg.titled_text(dwg, _shorten(name, TEXT, NAME_ROOM), name, insert=insert, fill=INK,
+                           class_="name", **_font(TEXT, "700", "start"))
 
 
 def _glyph_width(c: str) -> float:

@@ -27,6 +27,7 @@ from games.transamerica.network import Network
 from games.transamerica.scoring import START_SCORE
 from games.transamerica.view import TrackEntry, TransAmericaView
 from ui import svg
+from ui.games.face import typed_pair
 from ui.games.transamerica.log import place
 from ui.games.transamerica.usa_outline import (
     CANADA,
@@ -365,10 +366,7 @@ def networks_of(tracks: Sequence[str], markers: Sequence[Sequence[int] | None]) 
 
 def _track_entry(entry: TrackEntry) -> tuple[str, int]:
     """A built track of the view, `[edge name, seat of its builder]`, as a typed pair."""
-    name, builder = entry
-    if not isinstance(name, str) or not isinstance(builder, int):
-        raise TypeError(f"not a track entry: {entry!r}")
-    return name, builder
+    return typed_pair(entry, str, int)
 
 
 def _tracks(dwg: Any, tracks: Sequence[TrackEntry]) -> Any:

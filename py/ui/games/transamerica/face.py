@@ -22,7 +22,7 @@ from ui.games.transamerica.draw import (
 )
 from ui.games.transamerica.log import LOG
 from ui.i18n import Translate
-from ui.panels import seat_chip, seat_column_head
+from ui.panels import seat_chip, seats_head, seats_row
 
 ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}
 
@@ -161,21 +161,14 @@ def breakdown(result: Mapping[str, Any], t: Translate, names: Sequence[str]) -> 
     if not lost or not lost[0]:
         return ""
     players = range(len(lost))
-    head = "".join(seat_column_head(p, names[p]) for p in players)
-    rows = [_row(t("ta.round_n", n=k + 1), [f"−{lost[p][k]}" if lost[p][k] else "0" for p in players])
+    rows = [seats_row(t("ta.round_n", n=k + 1), [f"−{lost[p][k]}" if lost[p][k] else "0" for p in players])
             for k in range(len(lost[0]))]
-    rows.append(_row(t("ta.points_lost"), [f"−{sum(lost[p])}" if sum(lost[p]) else "0" for p in players],
+    rows.append(seats_row(t("ta.points_lost"), [f"−{sum(lost[p])}" if sum(lost[p]) else "0" for p in players],
                      "ta-total"))
-    rows.append(_row(t("result.score"), [str(s) for s in result["scores"]], "ta-total"))
+    rows.append(seats_row(t("result.score"), [str(s) for s in result["scores"]], "ta-total"))
     return (f'<table class="results ta-breakdown"><caption>{escape(t("ta.breakdown"))}</caption>'
-            f'<thead><tr><th scope="col">{escape(t("ta.round"))}</th>{head}</tr></thead>'
+            f'{seats_head(len(lost), names, t, t("ta.round"))}'
             f'<tbody>{"".join(rows)}</tbody></table>')
-
-
-def _row(label: str, cells: Sequence[str], css: str = "") -> str:
-    attr = f' class="{css}"' if css else ""
-    return (f'<tr{attr}><th scope="row">{escape(label)}</th>'
-            + "".join(f'<td class="num">{escape(cell)}</td>' for cell in cells) + "</tr>")
 
 
 FACE = TransAmericaFace()

@@ -36,6 +36,7 @@ from games.trick_of_the_rails.cards import (
 )
 from games.trick_of_the_rails.view import Play, RailwayView, TrickView
 from ui import svg
+from ui.games.face import typed_pair
 from ui.i18n import Translate, join
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
 from ui.panels import seat_label
@@ -103,22 +104,6 @@ def _fit(text: str, size: float, room: float) -> dict[str, Any]:
     return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
 
 
-def _shorten(text: str, chars: int) -> str:
-    """`text` in at most `chars` characters, ending in an ellipsis when cut."""
-    return text if len(text) <= chars else text[:chars - 1].rstrip() + "…"
-
-
-def _titled(dwg: Any, shown: str, full: str, **attrs: Any) -> Any:
-    """A text showing `shown`; when that is `full` cut short, `full` is its <title> (its first
-    child, as SVG asks), so a pointer or a screen reader still finds the whole of it."""
-    if shown == full:
-        return dwg.text(shown, **attrs)
-    text = dwg.text("", **attrs)
-    text.set_desc(title=full)
-    text.add(dwg.tspan(shown))
-    return text
-
-
 def _heading(dwg: Any, text: str, x: float, y: float, anchor: str = "start") -> Any:
     return dwg.text(text, insert=(x, y), fill=FELT_TEXT, class_="heading", **_font(16, "700", anchor))
 
@@ -129,10 +114,7 @@ def card_name(card: str) -> str:
 
 def _play(entry: Play) -> tuple[int, str]:
     """A card played by a player, `[player, card id]` in the view, as a typed pair."""
-    player, card = entry
-    if not isinstance(player, int) or not isinstance(card, str):
-        raise TypeError(f"not a played card: {entry!r}")
-    return player, card
+    return typed_pair(entry, int, str)
 
 
 # -- places ---------------------------------------------------------------------------------------
@@ -275,8 +257,8 @@ def _line(dwg: Any, view: TrickView, t: Translate, names: Sequence[str]) -> Any:
     group = dwg.g(class_="trick-line")
     name = _mover(view, names, t)
     full = " · ".join(_prompt(view, t, name))
-    shown = " · ".join(_prompt(view, t, _shorten(name, PROMPT_NAME_CHARS)))
-    group.add(_titled(dwg, shown, full, insert=(WIDTH - MARGIN - 2, LINE_TOP - 9), fill=WHITE,
+    shown = " · ".join(_prompt(view, t, svg.shorten(name, PROMPT_NAME_CHARS)))
+    group.add(svg.titled_text(dwg, shown, full, insert=(WIDTH - MARGIN - 2, LINE_TOP - 9), fill=WHITE,
                       class_="prompt", **_font(16, "700", "end"), **_fit(shown, 16, PROMPT_ROOM)))
     current = view["slot"] if view["phase"] != "over" else None
     words = _slot_words(t)
@@ -498,8 +480,8 @@ def _hand_sizes(dwg: Any, view: TrickView, t: Translate, names: Sequence[str]) -
         x, y = seat_place(player)
         seat = dwg.g(class_="seat-hand", **{"data-seat": player})
         name = seat_label(player, names, t)
-        seat.add(_titled(dwg, _shorten(name, chars), name, insert=(x, y + 6), fill=FELT_TEXT, class_="name",
-                         **_font(16, "700", "start")))
+        seat.add(svg.titled_text(dwg, svg.shorten(name, chars), name, insert=(x, y + 6), fill=FELT_TEXT,
+                         class_="name", **_font(16, "700", "start")))
         seat.add(svg.seat_token(dwg, player, (x + TOKEN_R, y + CARD_H / 2), TOKEN_R, **{"stroke-width": 1.2}))
         seat.add(dwg.text(t("trick.cards", n=size), insert=(x + 2 * TOKEN_R + 8, y + CARD_H / 2 + 6),
                           fill=FELT_TEXT, **_font(16, "600", "start")))
