@@ -18,7 +18,7 @@ from games.bots import get_bot, play_bots_game
 from games.core import BadRecord
 from ui import browser as web
 from ui import panels
-from ui.controller import Curtain, TableController, TablePicture
+from ui.controller import Curtain, TableController
 from ui.games import face_for
 from ui.i18n import Translator
 from ui.links import BadLink, decode_link, encode_link
@@ -32,14 +32,6 @@ from ui.table import Table
 from ui.table_page import DomPage
 
 
-class TabPage(DomPage):
-    """The table's page, which also names the browser tab after the game and whose turn it is."""
-
-    def draw_table(self, picture: TablePicture) -> None:
-        super().draw_table(picture)
-        web.set_tab_title(picture.tab_title)
-
-
 class App:
     def __init__(self) -> None:
         self.store = SaveStore(web.LocalStorage())
@@ -47,10 +39,11 @@ class App:
         self.tr = Translator(self.prefs.lang)
         self.lobby = LobbyScreen(self.store, self.tr, self.start_game, self.resume, self.change_preference,
                                  self.toast)
-        self.table = TableController(TabPage(), self.store, self.tr, self.prefs.speed, self.on_left)
+        self.page = DomPage()
+        self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
 
     def toast(self, text: str) -> None:
-        self.table.page.toast(text)
+        self.page.toast(text)
 
     def start(self) -> None:
         self.apply_language()
@@ -80,8 +73,7 @@ class App:
         web.on(web.by_id("open-link"), "submit", self.on_open_link)
         web.on(web.by_id("board-position"), "click", self.on_board_click)
         web.on(web.by_id("board-position"), "keydown", self.on_board_key)
-        assert isinstance(table.page, DomPage)  # made by __init__: arrows on the board, keys in dialogs
-        table.page.wire_focus()
+        self.page.wire_focus()  # arrows on the board, keys in dialogs
         web.on(web.by_id("actions"), "click", self.on_action_click)
         web.on(web.by_id("curtain-actions"), "click", self.on_curtain_click)
         web.on(web.by_id("replay-bar"), "click", self.on_replay_click)
@@ -217,8 +209,7 @@ class App:
             gone = reason == "error.save_missing"
             if not gone:
                 self.store.quarantine(save_id, reason)
-            if parse_fragment(web.location_hash()).screen != "lobby":
-                web.replace_location_hash_keeping_state("")
+            clear_address()
             self.table.stand_up()
             self.show_lobby()
             self.toast(self.tr("error.save_missing" if gone else "error.save_unreadable"))
@@ -246,8 +237,7 @@ class App:
             record, seats = decode_link(text)
         except BadLink as err:
             self.toast(self.tr(err.reason))
-            if parse_fragment(web.location_hash()).screen != "lobby":
-                web.replace_location_hash_keeping_state("")
+            clear_address()
             return False
         self.sit(Table.from_record(record, seats), None, Scrubber(get_game(record["game"]), record))
         return True
@@ -258,8 +248,8 @@ class App:
             return
         url = f"{web.page_url()}#{Route('link', encode_link(record, self.table.table.seats)).fragment}"
         web.copy_text(url)
-        self.table.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr),
-                                             [("data-curtain", "close", self.tr("action.close"))]))
+        self.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr),
+                                       [("data-curtain", "close", self.tr("action.close"))]))
 
     def on_replay_click(self, event: Any) -> None:
         target = event.target.closest("[data-replay]")
@@ -301,6 +291,12 @@ class App:
             self.rematch()
         elif target:
             self.table.curtain_action(web.data(target, "curtain"))
+
+
+def clear_address() -> None:
+    """An address that named what could not be opened names the lobby again (same history entry)."""
+    if parse_fragment(web.location_hash()).screen != "lobby":
+        web.replace_location_hash_keeping_state("")
 
 
 def new_save_id() -> str:

@@ -156,22 +156,19 @@ def location_hash() -> str:
     return str(window.location.hash or "")
 
 
-def set_location_hash(text: str) -> None:
-    """Change the fragment without adding a history entry or reloading."""
-    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
-    window.history.replaceState(None, "", url)
+def _address(fragment: str) -> str:
+    """This page's address with another fragment ("" for none)."""
+    return str(window.location.pathname) + str(window.location.search) + (f"#{fragment}" if fragment else "")
 
 
 def push_location_hash(text: str, state: str) -> None:
     """Go to another fragment as a new history entry (Back returns here), marked with `state`."""
-    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
-    window.history.pushState(state, "", url)
+    window.history.pushState(state, "", _address(text))
 
 
 def replace_location_hash_keeping_state(text: str) -> None:
     """Change the fragment of this history entry, keeping its state (what it was pushed over)."""
-    url = str(window.location.pathname) + str(window.location.search) + (f"#{text}" if text else "")
-    window.history.replaceState(window.history.state, "", url)
+    window.history.replaceState(window.history.state, "", _address(text))
 
 
 def history_state() -> str:

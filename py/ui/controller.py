@@ -235,12 +235,12 @@ class TableController:
         viewer = self.viewer()
         view = state.view(viewer)
         legal = [] if self.scrubber or viewer is None else table.human_legal()
+        names = self.names()
         map_key = (table.game.id, self.tr.lang)
         map_svg = None if self.map_on_screen == map_key else self.map_svg(table.game.id)
         self.map_on_screen = map_key
         on_board = [("data-move", move, label) for move, label in face.move_buttons(view, legal, self.t)]
         buttons = [("data-move", move, self.t(key)) for move, key in face.actions.items() if move in legal]
-        names = self.names()
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
         # The board's moves come first; none of them is more expected than another.
@@ -253,16 +253,15 @@ class TableController:
             description=face.describe(view, self.t, names),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
-            side=self.side_panel(face, view),
-            status=self.status_text(viewer, face.prompt(view, legal, self.t) if legal else None),
+            side=self.side_panel(face, view, names),
+            status=self.status_text(viewer, names, face.prompt(view, legal, self.t) if legal else None),
             actions=actions, log=self.log.update(table, face, self.tr),
             replay=None if not self.scrubber else (
                 self.scrubber.ply, self.scrubber.length,
                 self.t("replay.at", ply=self.scrubber.ply, total=self.scrubber.length)))
 
-    def side_panel(self, face: Face[Any], view: Mapping[str, Any]) -> str:
+    def side_panel(self, face: Face[Any], view: Mapping[str, Any], names: list[str]) -> str:
         """The side panel, drawn again only when what it shows changed (its face's `side_key`)."""
-        names = self.names()
         key = face.side_key(view)
         full_key = None if key is None else (key, tuple(names), self.tr.lang)
         if full_key is None or self.side is None or self.side[0] != full_key:
@@ -286,14 +285,14 @@ class TableController:
         assert self.table is not None
         return [panels.seat_label(seat, self.table.names, self.t) for seat in range(len(self.table.seats))]
 
-    def status_text(self, viewer: int | None, prompt: str | None = None) -> str:
+    def status_text(self, viewer: int | None, names: list[str], prompt: str | None) -> str:
         """Whose turn it is; to the player to move, what the game asks of them (`prompt`)."""
         table = self.table
         assert table is not None
         current = table.state.current_player
         if current is None:
             return self.t("status.game_over")
-        name = self.names()[current]
+        name = names[current]
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
         if viewer == current and not self.scrubber:

@@ -48,6 +48,7 @@ class DomPage:
         web.patch_html("board-position", out_of_tab_order(picture.position))
         web.by_id("board-desc").textContent = picture.description
         web.by_id("table-title").textContent = picture.title
+        web.set_tab_title(picture.tab_title)
         web.by_id("table").setAttribute("data-ply", str(picture.ply))  # for tests and bug reports
         web.patch_html("players", picture.players)
         web.patch_html("hand", picture.side)
