@@ -87,10 +87,9 @@ def test_the_table_fits_the_screen(screen: tuple[str, Page], game: str) -> None:
             expect(hand).to_be_in_viewport()
 
 
+@pytest.mark.parametrize("screen", ["phone"], indirect=True)  # touch zoom is for phones
 def test_a_phone_tap_zooms_until_the_target_is_a_finger_wide_then_plays(screen: tuple[str, Page]) -> None:
     name, page = screen
-    if name != "phone":
-        pytest.skip("touch zoom is for phones")
     open_game(page, "transamerica")
     ply = page.locator("#table").get_attribute("data-ply")
     target = page.locator("#board-position [data-move]").first
@@ -110,10 +109,9 @@ def test_a_phone_tap_zooms_until_the_target_is_a_finger_wide_then_plays(screen: 
 
 
 @pytest.mark.parametrize("game", list(TABLES))
+@pytest.mark.parametrize("screen", ["projector"], indirect=True)  # judged at 1920x1080
 def test_projector_mode_writes_the_board_large(screen: tuple[str, Page], game: str) -> None:
-    name, page = screen
-    if name != "projector":
-        pytest.skip("projector mode is judged at 1920x1080")
+    _name, page = screen
     page.click("#projector")  # the header's switch
     expect(page.locator("html")).to_have_attribute("data-display", "projector")
     try:
@@ -131,12 +129,12 @@ def test_projector_mode_writes_the_board_large(screen: tuple[str, Page], game: s
         expect(page.locator("html")).not_to_have_attribute("data-display", "projector")
 
 
+# The projector's layout is the laptop's.
+@pytest.mark.parametrize("screen", ["phone", "laptop"], indirect=True)
 def test_the_end_of_day_screen_leaves_the_board_in_view(screen: tuple[str, Page]) -> None:
     """The screen between days sits beside the board (over the side panel) on a wide screen, and under
     it on a phone (a sheet, opened at its title): the board of the day that ended stays in view."""
     name, page = screen
-    if name == "projector":
-        pytest.skip("the laptop's layout is the projector's")
     if page.locator("#table").is_visible():
         page.click("#to-lobby")
     start_game(page, ["greedy", "greedy"], game="freight_train", seed=5, speed="fast")
@@ -151,10 +149,9 @@ def test_the_end_of_day_screen_leaves_the_board_in_view(screen: tuple[str, Page]
         assert card["x"] >= board["x"] + board["width"], "the screen covers the board"
 
 
+@pytest.mark.parametrize("screen", ["phone"], indirect=True)  # pinching is for touch screens
 def test_two_fingers_spread_apart_zoom_the_board_in(screen: tuple[str, Page]) -> None:
     name, page = screen
-    if name != "phone":
-        pytest.skip("pinching is for touch screens")
     open_game(page, "transamerica")
     page.click(".zoom-tools [data-zoom=fit]")
     box = page.locator("#board").bounding_box()
