@@ -504,3 +504,67 @@ def test_the_side_panel_is_drawn_again_only_when_it_changed(monkeypatch: pytest.
     assert len(drawn) == before and page.pictures[-1].side == side
     ctl.set_language(Translator("fr"))
     assert len(drawn) == before + 1 and page.pictures[-1].side != side
+
+
+def two_tabs(seats: list[str]) -> tuple[MemoryStorage, list[tuple[FakePage, TableController, Table]]]:
+    """The same saved game open in two tabs of one browser (one storage)."""
+    storage = MemoryStorage()
+    first_page = FakePage()
+    first = controller(first_page, storage=storage)
+    table = Table.new("transamerica", seats, seed=3, options={})
+    first.sit(table, "g1")
+    tabs = [(first_page, first, table)]
+    saved = first.store.load("g1")
+    second_page = FakePage()
+    second = controller(second_page, storage=storage)
+    other = Table.from_record(saved.record, saved.seats, saved.names)
+    second.sit(other, "g1", revision=saved.revision)
+    tabs.append((second_page, second, other))
+    return storage, tabs
+
+
+def test_a_tab_whose_game_went_on_elsewhere_never_overwrites_it() -> None:
+    storage, [(page_a, a, table_a), (page_b, b, table_b)] = two_tabs(["human", "human"])
+    for ctl in (a, b):
+        ctl.curtain_action("reveal")  # the hot-seat hand-over: the first player shows their cities
+    a.human_move(table_a.state.legal_moves()[0])
+    page_a.run()
+    there = dict(storage.items)
+    b.human_move(table_b.state.legal_moves()[-1])  # the other tab, unaware, plays its own move
+    assert storage.items == there  # refused: the first tab's move is not lost
+    assert page_b.curtain is not None and page_b.curtain.kind == "elsewhere"
+    assert [button[1] for button in page_b.curtain.buttons] == ["load_newer", "keep_copy"]
+    assert EN("elsewhere.body", there=1, here=1) in page_b.curtain.body
+    b.human_move(table_b.state.legal_moves()[0])  # nothing moves until the player chooses
+    assert len(table_b.state.moves) == 1 and storage.items == there
+    b.keep_as_copy("g2")
+    assert page_b.curtain is not None and page_b.curtain.kind == "handover"  # the copy goes on
+    assert b.store.load("g1").record["moves"] == table_a.state.moves
+    assert b.store.load("g2").record["moves"] == table_b.state.moves
+    b.curtain_action("reveal")
+    b.human_move(table_b.state.legal_moves()[0])  # the copy goes on by itself
+    page_b.run()
+    assert b.store.load("g2").ply == 2 and b.store.load("g1").ply == 1
+
+
+def test_a_tab_learns_at_once_that_its_game_went_on_elsewhere_and_its_bots_stop() -> None:
+    _storage, [(page_a, a, table_a), (page_b, b, table_b)] = two_tabs(["human", "greedy"])
+    b.check_elsewhere()  # a storage event of another key, or a write of the same revision: nothing
+    assert page_b.curtain is None
+    a.human_move(table_a.state.legal_moves()[0])  # the greedy bot is now to move in both tabs
+    b.check_elsewhere()
+    assert page_b.curtain is not None and page_b.curtain.kind == "elsewhere"
+    page_b.run()
+    assert len(table_b.state.moves) == 0  # its bot did not play on over the other tab's game
+    page_a.run(until=lambda: len(table_a.state.moves) > 1)
+    assert b.store.load("g1").record["moves"] == table_a.state.moves
+
+
+def test_a_game_taken_over_by_a_newer_version_can_only_be_kept_as_a_copy() -> None:
+    storage, [(_page_a, _a, _table_a), (page_b, b, _table_b)] = two_tabs(["human", "human"])
+    entry = storage.items["railtable/v1/game/g1"].replace('"v":1', '"v":2')
+    storage.set("railtable/v1/game/g1", entry)
+    b.check_elsewhere()
+    assert page_b.curtain is not None
+    assert [button[1] for button in page_b.curtain.buttons] == ["keep_copy"]
+    assert storage.items["railtable/v1/game/g1"] == entry

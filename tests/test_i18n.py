@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from games.locomotion import board_data as locomotion_board
 from games.transamerica.board import COLOURS
 from games.trick_of_the_rails.rules import ENDS
 from ui.i18n import LANGUAGES, LOCALES, PLACEHOLDER, Translator, catalog, fill, join, pick_language
+from ui.saves import Imported
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = ROOT / "py"
@@ -46,6 +48,8 @@ DYNAMIC = {
     "loco.gap.": locomotion_board.GAP_NAMES,
     "loco.lane.": ("0", "1", "2"),
     "loco.platform.": locomotion_board.COLOURS,
+    # What importing a backup did, one sentence per count.
+    "backup.": tuple(f.name for f in fields(Imported) if f.type in (int, "int")),
 }
 KEY_SHAPE = re.compile(r"[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+")
 
@@ -231,3 +235,43 @@ def test_join_lists_per_language() -> None:
 ])
 def test_pick_language(languages: list[object] | None, expected: str) -> None:
     assert pick_language(languages) == expected
+
+
+def keyed_calls() -> list[tuple[str, str, set[str], bool]]:
+    """(where, key, keyword names, passes **params on) of every call that names a key literally."""
+    found = []
+    for path in PY.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Call) or _call_name(node) not in KEY_CALLS or not node.args:
+                continue
+            for expr in _key_expressions(node):
+                if (isinstance(expr, ast.Constant) and isinstance(expr.value, str)
+                        and KEY_SHAPE.fullmatch(expr.value)):
+                    names = {kw.arg for kw in node.keywords if kw.arg is not None}
+                    splat = any(kw.arg is None for kw in node.keywords)
+                    found.append((f"{path.relative_to(ROOT)}:{node.lineno}", expr.value, names, splat))
+    return found
+
+
+def test_every_call_gives_its_message_all_its_parameters() -> None:
+    """A message shown with a placeholder left raw ("Move {ply} of ...") is a parameter forgotten
+    where the key is named: every literal call gives each placeholder of its text."""
+    en = catalog("en")
+    calls = keyed_calls()
+    assert len(calls) > 100  # the scanner does find the calls
+    missing = [(where, key, sorted(set(PLACEHOLDER.findall(en[key])) - names))
+               for where, key, names, splat in calls
+               if key in en and not splat and set(PLACEHOLDER.findall(en[key])) - names]
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_renders_whole_with_its_parameters(lang: str) -> None:
+    """Each text of each language, its placeholders filled, has no brace left (a misspelt `{ply` or a
+    placeholder the other language lacks would show)."""
+    t = Translator(lang)
+    for key, text in catalog(lang).items():
+        params = {name: f"<{name}>" for name in PLACEHOLDER.findall(text)}
+        shown = t(key, **params)
+        assert "{" not in shown and "}" not in shown, (lang, key, shown)
+        assert all(value in shown for value in params.values()), (lang, key)

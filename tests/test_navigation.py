@@ -44,6 +44,10 @@ def test_preferences_use_only_values_this_version_knows() -> None:
     tampered = Preferences.read({"lang": "xx", "speed": 3, "display": "cinema", "autoplay": "yes"}, ["fr-CA"])
     assert tampered == Preferences("fr", "normal", "normal", False)
     assert Preferences.read({}, ["de"]) == Preferences("en")
+    # Values of the wrong type, which a membership test alone would choke on (a dict is unhashable).
+    odd = Preferences.read({"lang": {"x": 1}, "speed": ["fast"], "display": {}, "autoplay": None}, ["de"])
+    assert odd == Preferences("en")
+    assert Preferences.read({"lang": "de"}, ["de-DE"]).lang == "en"  # no rules page in German
     assert Preferences.read(prefs.stored(), []) == prefs  # what is stored reads back
 
 

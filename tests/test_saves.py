@@ -15,10 +15,13 @@ from ui.saves import (
     PREFERENCES_KEY,
     QUARANTINE_PREFIX,
     BadSave,
+    MadeByNewerVersion,
     MemoryStorage,
+    MovedOn,
     SaveStore,
     StorageFull,
 )
+from ui.table import MAX_NAME
 
 
 @pytest.fixture(scope="module")
@@ -84,9 +87,10 @@ def test_delete_removes_only_that_game(finished: dict[str, Any]) -> None:
     ("[" * 5000 + "]" * 5000, "error.save_damaged"),  # well-formed, but deeper than anything written
     ('{"v": 1, "pad": "' + "x" * 1_000_001 + '"}', "error.save_damaged"),  # larger than anything written
     ('"a string"', "error.save_damaged"),
-    ('{"v": 2, "record": {}}', "error.save_version"),
+    ('{"v": "2", "record": {}}', "error.save_version"),
     ('{"record": {}}', "error.save_version"),
-    ('{"v": 1, "record": {"game": "chess", "players": 2, "moves": []}}', "error.save_game"),
+    ('{"v": 1, "record": {"game": "Chess!", "players": 2, "moves": []}}', "error.save_game"),
+    ('{"v": 1, "record": {"game": ["transamerica"], "players": 2, "moves": []}}', "error.save_game"),
     ('{"v": 1, "record": {"game": "transamerica", "players": 2, "moves": [1]}, "seats": ["human", "human"],'
      ' "names": [], "title": "game.transamerica", "status": "playing", "updated": 1}', "error.save_damaged"),
     ('{"v": 1, "record": {"game": "transamerica", "players": 2, "moves": []}, "seats": ["human"],'
@@ -249,7 +253,7 @@ def test_depth_is_counted_outside_strings_so_names_with_brackets_load(finished: 
     store = SaveStore(MemoryStorage())
     name = "[" * 40 + "{" * 40
     store.save("g", finished, ["human"] * 3, [name, "B", "C"], over=True, updated=1)
-    assert store.load("g").names[0] == name
+    assert store.load("g").names[0] == name[:MAX_NAME]  # read, not set aside (then bounded like any name)
 
 
 def test_deep_preferences_are_refused_unparsed() -> None:
@@ -260,3 +264,165 @@ def test_deep_preferences_are_refused_unparsed() -> None:
     assert SaveStore(storage).preferences() == {}
     storage.set(PREFERENCES_KEY, '{"lang": "fr", "speed": {"x": [1]}}')
     assert SaveStore(storage).preferences()["lang"] == "fr"
+
+
+def entry_of(storage: MemoryStorage, save_id: str) -> dict[str, Any]:
+    entry: dict[str, Any] = json.loads(storage.items[GAME_PREFIX + save_id])
+    return entry
+
+
+@pytest.mark.parametrize("change", [
+    {"v": 2},  # a later entry format
+    {"record.format": 2},  # a later record format
+    {"record.rules_version": 99},  # a later rules version of a game this version has
+    {"record.game": "orient_express"},  # a game this version does not have
+])
+def test_a_newer_versions_save_is_listed_kept_and_never_set_aside(finished: dict[str, Any],
+                                                                 change: dict[str, Any]) -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.save("mine", finished, ["human"] * 3, over=True, updated=5)
+    store.save("theirs", finished, ["human"] * 3, over=False, updated=9)
+    entry = entry_of(storage, "theirs")
+    for path, value in change.items():
+        *parents, leaf = path.split(".")
+        node = entry
+        for parent in parents:
+            node = node[parent]
+        node[leaf] = value
+    raw = json.dumps(entry)
+    storage.set(GAME_PREFIX + "theirs", raw)
+    listing = store.list_games()
+    assert [g.save_id for g in listing.games] == ["mine"] and listing.problems == []
+    [newer] = listing.newer
+    assert (newer.save_id, newer.updated) == ("theirs", 9)
+    assert newer.title == (None if "record.game" in change else "game.transamerica")
+    with pytest.raises(MadeByNewerVersion):
+        store.load("theirs")
+    assert storage.items[GAME_PREFIX + "theirs"] == raw  # neither opening nor listing touched it
+    assert store.revision("theirs") == -1
+    with pytest.raises(MovedOn) as moved:  # a table of this version never writes over it
+        store.save("theirs", finished, ["human"] * 3, over=True, updated=10, follows=1)
+    assert moved.value.ply is None and storage.items[GAME_PREFIX + "theirs"] == raw
+
+
+def test_every_write_raises_the_revision_and_a_stale_writer_is_refused(finished: dict[str, Any]) -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    here = store.save("g", partial(finished, 3), ["human"] * 3, over=False, updated=1, follows=0)
+    assert here == 1 and store.load("g").revision == 1
+    there = store.load("g").revision  # a second tab opens the same game
+    there = store.save("g", partial(finished, 5), ["human"] * 3, over=False, updated=2, follows=there)
+    assert there == 2
+    before = dict(storage.items)
+    with pytest.raises(MovedOn) as moved:  # the first tab plays its move on its older game
+        store.save("g", partial(finished, 4), ["human"] * 3, over=False, updated=3, follows=here)
+    assert moved.value.ply == 5 and storage.items == before
+    assert store.save("g", partial(finished, 6), ["human"] * 3, over=False, updated=4, follows=there) == 3
+    assert store.revision("missing") is None
+    store.delete("g")  # deleted in the other tab: the game at the table is saved again, nothing lost
+    assert store.save("g", partial(finished, 7), ["human"] * 3, over=False, updated=5, follows=3) == 4
+
+
+def test_entries_of_earlier_versions_have_revision_zero(finished: dict[str, Any]) -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.save("g", finished, ["human"] * 3, over=True, updated=1)
+    entry = entry_of(storage, "g")
+    del entry["rev"]
+    storage.set(GAME_PREFIX + "g", json.dumps(entry))
+    assert store.load("g").revision == 0
+    assert store.save("g", finished, ["human"] * 3, over=True, updated=2, follows=0) == 1
+    entry["rev"] = "7"
+    storage.set(GAME_PREFIX + "g", json.dumps(entry))
+    assert [(p.key, p.reason) for p in store.list_games().problems] == [("g", "error.save_damaged")]
+
+
+def test_names_are_bounded_on_load_as_on_entry(finished: dict[str, Any]) -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.save("g", finished, ["human"] * 3, ["x" * 5000, "line\nbreak\u2028", " Cy "], over=True,
+               updated=1)
+    names = store.load("g").names
+    assert names == ["x" * MAX_NAME, "line break", "Cy"]
+    assert store.list_games().games[0].names == names
+
+
+def backup_of(*games: tuple[str, dict[str, Any], int]) -> str:
+    """A backup file from another browser holding `games` (id, record, revision)."""
+    other = SaveStore(MemoryStorage())
+    for save_id, record, revision in games:
+        for _ in range(revision):
+            other.save(save_id, record, ["human"] * 3, ["Ann", "Bob", "Cy"], over=False, updated=50)
+    return other.export_games(exported=99)
+
+
+def test_export_then_import_moves_every_game_to_another_browser(finished: dict[str, Any]) -> None:
+    home = SaveStore(MemoryStorage())
+    home.save("a", partial(finished, 10), ["human", "greedy", "strong"], ["Ann", "Bob", "Cy"], over=False,
+              updated=1)
+    home.save("b", finished, ["human"] * 3, over=True, updated=2)
+    home.storage.set(GAME_PREFIX + "newer", json.dumps({"v": 7, "anything": [1, 2]}))
+    text = home.export_games(exported=123)
+    assert json.loads(text)["exported"] == 123
+    away = SaveStore(MemoryStorage())
+    report = away.import_games(text)
+    assert (report.added, report.updated, report.kept, report.copies, report.unreadable) == (3, 0, 0, 0, 0)
+    assert [(g.save_id, g.record, g.seats, g.names) for g in away.list_games().games] == \
+        [(g.save_id, g.record, g.seats, g.names) for g in home.list_games().games]
+    assert [n.save_id for n in away.list_games().newer] == ["newer"]  # carried, for the newer version
+    again = away.import_games(text)  # importing twice changes nothing
+    assert (again.added, again.kept) == (0, 3)
+
+
+def test_import_merges_and_never_overwrites_a_game_that_went_further(finished: dict[str, Any]) -> None:
+    diverged = {**partial(finished, 12), "moves": [*finished["moves"][:11], "pass"]}
+    text = backup_of(("further", partial(finished, 20), 1), ("behind", partial(finished, 5), 9),
+                     ("diverged", diverged, 1), ("same", partial(finished, 8), 1))
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.save("further", partial(finished, 10), ["human"] * 3, over=False, updated=1)
+    store.save("behind", partial(finished, 15), ["human"] * 3, over=False, updated=1)
+    store.save("diverged", partial(finished, 12), ["human"] * 3, over=False, updated=1)
+    store.save("same", partial(finished, 8), ["human"] * 3, over=False, updated=1)
+    report = store.import_games(text)
+    assert (report.added, report.updated, report.kept, report.copies) == (0, 1, 2, 1)
+    assert store.load("further").ply == 20 and store.load("further").revision == 2  # other tabs see it moved
+    assert store.load("behind").ply == 15  # its higher revision elsewhere does not make it newer
+    assert store.load("diverged").record == partial(finished, 12)
+    assert store.load("diverged-1").record == diverged  # both kept
+    assert store.load("same").ply == 8
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("not json", "error.backup_invalid"),
+    ('{"kind": "something else", "v": 1, "games": []}', "error.backup_invalid"),
+    ('{"kind": "railtable-backup", "v": 1, "games": {}}', "error.backup_invalid"),
+    ('{"kind": "railtable-backup", "v": 2, "games": []}', "error.backup_newer"),
+    ('{"kind": "railtable-backup", "v": 1, "games": ' + "[" * 5000 + "]" * 5000 + "}",
+     "error.backup_invalid"),
+])
+def test_a_file_that_is_not_a_backup_is_refused_and_changes_nothing(finished: dict[str, Any], text: str,
+                                                                    reason: str) -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.save("g", finished, ["human"] * 3, over=True, updated=1)
+    before = dict(storage.items)
+    with pytest.raises(BadSave) as refused:
+        store.import_games(text)
+    assert refused.value.reason == reason and storage.items == before
+
+
+def test_unreadable_games_in_a_backup_are_skipped_and_a_full_storage_stops_cleanly(
+        finished: dict[str, Any]) -> None:
+    games = json.loads(backup_of(("a", partial(finished, 4), 1), ("b", partial(finished, 6), 1)))
+    games["games"][1:1] = [{"id": "../x", "entry": {}}, {"id": "c", "entry": {"v": 1}}, 5]
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    report = store.import_games(json.dumps(games))
+    assert (report.added, report.unreadable, report.full) == (2, 3, False)
+    crowded = MemoryStorage()
+    crowded.quota = len(json.dumps(games)) // 2
+    report = SaveStore(crowded).import_games(json.dumps(games))
+    assert report.full and report.added == 1
+    assert [g.save_id for g in SaveStore(crowded).list_games().games] == ["a"]

@@ -27,7 +27,7 @@ from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
 from ui.preferences import Preferences
 from ui.replay import Scrubber
-from ui.saves import SaveStore, StorageFull
+from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull
 from ui.table import Table
 from ui.table_page import DomPage
 
@@ -90,6 +90,7 @@ class App:
         for button in web.document.querySelectorAll(".lang-choice"):
             web.on(button, "click", self.on_language)
         web.on_history(self.follow_address)
+        web.on_storage(self.on_storage)
 
     # -- language and preferences -----------------------------------------------------------------
     def apply_language(self) -> None:
@@ -159,12 +160,13 @@ class App:
         """A new history entry over the lobby's: Back returns to the lobby, Forward comes here again."""
         web.push_location_hash(route.fragment, OVER_LOBBY)
 
-    def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None) -> None:
+    def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None,
+            revision: int = 0) -> None:
         web.show("lobby", False)
         web.show("table", True)
         web.show("curtain", False)
         web.document.documentElement.removeAttribute("data-game-over")
-        self.table.sit(table, save_id, scrubber)
+        self.table.sit(table, save_id, scrubber, revision)
         web.show("autoplay-field", self.table.offers_autoplay())
         self.update_rules_link()
 
@@ -205,17 +207,29 @@ class App:
             saved = self.store.load(save_id)
             table = Table.from_record(saved.record, saved.seats, saved.names)
         except (BadRecord, ValueError) as err:
-            reason = getattr(err, "reason", "error.save_corrupt")
-            gone = reason == "error.save_missing"
-            if not gone:
-                self.store.quarantine(save_id, reason)
+            reason = getattr(err, "reason", "error.save_damaged")
+            if isinstance(err, MadeByNewerVersion):
+                message = "lobby.newer_save"  # kept as it is, for the newer version
+            elif reason == "error.save_missing":
+                message = reason
+            else:
+                message = "error.save_unreadable"
+                self.store.quarantine(save_id, reason, **getattr(err, "params", {}))
             clear_address()
             self.table.stand_up()
             self.show_lobby()
-            self.toast(self.tr("error.save_missing" if gone else "error.save_unreadable"))
+            self.toast(self.tr(message))
             return False
-        self.sit(table, save_id)
+        self.sit(table, save_id, revision=saved.revision)
         return True
+
+    def on_storage(self, key: str | None) -> None:
+        """Another tab wrote the storage: the game here may have gone on there, the list may have changed."""
+        if self.table.table:
+            if key is None or key == f"{GAME_PREFIX}{self.table.save_id}":
+                self.table.check_elsewhere()
+        elif key is None or key.startswith(GAME_PREFIX):
+            self.lobby.render_saved_games()
 
     def rematch(self) -> None:
         """The finished game again: same game, seats, names and options, a new deal, a new save."""
@@ -287,10 +301,18 @@ class App:
 
     def on_curtain_click(self, event: Any) -> None:
         target = event.target.closest("[data-curtain]")
-        if target and web.data(target, "curtain") == "rematch":
+        action = web.data(target, "curtain") if target else ""
+        if action == "rematch":
             self.rematch()
-        elif target:
-            self.table.curtain_action(web.data(target, "curtain"))
+        elif action == "load_newer" and self.table.save_id:
+            self.page.close_curtain()
+            self.open_save(self.table.save_id)
+        elif action == "keep_copy":
+            save_id = new_save_id()
+            web.replace_location_hash_keeping_state(Route("game", save_id).fragment)
+            self.table.keep_as_copy(save_id)
+        elif action:
+            self.table.curtain_action(action)
 
 
 def clear_address() -> None:

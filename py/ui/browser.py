@@ -203,6 +203,11 @@ def locale_datetime(ms: int, locale: str) -> str:
     return str(window.Date.new(ms).toLocaleString(locale, options))
 
 
+def today_iso() -> str:
+    """Today's date as YYYY-MM-DD (UTC)."""
+    return str(window.Date.new().toISOString())[:10]
+
+
 def page_url() -> str:
     return str(window.location.origin) + str(window.location.pathname)
 
@@ -211,6 +216,41 @@ def copy_text(text: str) -> None:
     clipboard = window.navigator.clipboard
     if clipboard:
         clipboard.writeText(text).catch(create_once_callable(lambda _error: None))
+
+
+def download_text(filename: str, text: str) -> None:
+    """Offer `text` as a file the browser saves (a backup): no server, so a link to a Blob of it."""
+    kind = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), kind)
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href, link.download = url, filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    later(lambda: window.URL.revokeObjectURL(url), 1000)
+
+
+def read_chosen_file(file_input: Any, max_bytes: int, handler: Callable[[str], None],
+                     failed: Callable[[], None]) -> None:
+    """Read the file chosen in `file_input` as text, then call `handler` with it (`failed` if it cannot
+    be read or is over `max_bytes`, which are never read); the input is emptied so the same file can be
+    chosen again."""
+    files = file_input.files
+    if not files or not files.length:
+        return
+    chosen = files.item(0)
+    file_input.value = ""
+    if int(chosen.size) > max_bytes:
+        failed()
+        return
+    chosen.text().then(create_once_callable(lambda text: handler(str(text))),
+                       create_once_callable(lambda _error: failed()))
+
+
+def on_storage(handler: Callable[[str | None], None]) -> None:
+    """Call `handler` with the key another tab of this site wrote (None: it cleared the storage)."""
+    on(window, "storage", lambda event: handler(event.key if isinstance(event.key, str) else None))
 
 
 def prefers_reduced_motion() -> bool:

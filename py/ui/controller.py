@@ -24,7 +24,7 @@ from ui.games.face import Face
 from ui.i18n import Translator
 from ui.log import LogEntry, log_entry
 from ui.replay import Scrubber
-from ui.saves import SaveStore, StorageFull
+from ui.saves import MovedOn, SaveStore, StorageFull
 from ui.table import HUMAN, Table
 
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
@@ -141,6 +141,8 @@ class TableController:
         self.runner = BotRunner(page)
         self.table: Table | None = None
         self.save_id: str | None = None
+        self.revision = 0  # of the save this table follows: another one in storage is another tab's
+        self.elsewhere = False  # the game went on elsewhere: nothing moves until the player chooses
         self.scrubber: Scrubber | None = None
         self.shown: int | None = None  # the seat whose secrets are on screen
         # Round ends and the game's end still to show, each with the spectator's view before its move.
@@ -164,8 +166,10 @@ class TableController:
         return self.maps[key]
 
     # -- sitting down and leaving -------------------------------------------------------------
-    def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None) -> None:
-        """Show `table`: saved under `save_id` (None: not saved), or scrubbed through a shared link."""
+    def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None,
+            revision: int = 0) -> None:
+        """Show `table`: saved under `save_id` (None: not saved) at `revision` (0: a new save), or
+        scrubbed through a shared link."""
         self.runner.stop()
         # Load the seated bots now, in the task of the click that starts the game: loading them
         # during their first turn would freeze the page while they think.
@@ -174,14 +178,15 @@ class TableController:
         if not table.names:
             table.names = [panels.seat_label(seat, [], self.t) for seat in range(len(table.seats))]
         self.table, self.save_id, self.scrubber = table, save_id, scrubber
+        self.revision, self.elsewhere = revision, False
         self.shown = None
         self.curtains = []
         self.animating = False
         self.map_on_screen = None
         self.side = None
         self.log = LogFeed()
-        if scrubber is None:
-            self.autosave()
+        if scrubber is None and not revision:  # a new save (a resumed one is as stored, and another
+            self.autosave()                    # tab may hold it: writing it again would stop that tab)
         self.render()
         self.after_render()
 
@@ -302,7 +307,7 @@ class TableController:
     # -- moves --------------------------------------------------------------------------------
     def human_move(self, move: str) -> None:
         table = self.table
-        if (not table or self.scrubber or self.animating or self.handover_due()
+        if (not table or self.scrubber or self.animating or self.elsewhere or self.handover_due()
                 or not table.is_human(table.state.current_player)):
             return
         before = self.before_move()
@@ -315,7 +320,7 @@ class TableController:
         self.show_move(events, before)
 
     def undo(self) -> None:
-        if self.table and not self.animating and not self.scrubber:
+        if self.table and not self.animating and not self.scrubber and not self.elsewhere:
             self.table.undo()
             self.autosave()
             self.render()
@@ -365,7 +370,7 @@ class TableController:
     def after_render(self) -> None:
         """Show what must be shown (round end, hand-over, game over) or let the next bot think."""
         table = self.table
-        if not table or self.scrubber:
+        if not table or self.scrubber or self.elsewhere:
             return
         while self.curtains:
             event, before = self.curtains.pop(0)
@@ -499,10 +504,47 @@ class TableController:
     # -- saving -----------------------------------------------------------------------------------
     def autosave(self) -> None:
         table = self.table
-        if not table or not self.save_id or self.scrubber:
+        if not table or not self.save_id or self.scrubber or self.elsewhere:
             return
         try:
-            self.store.save(self.save_id, table.state.record(), table.seats, table.names,
-                            over=table.state.is_over(), updated=self.page.wall_clock_ms())
+            self.revision = self.store.save(self.save_id, table.state.record(), table.seats, table.names,
+                                            over=table.state.is_over(), updated=self.page.wall_clock_ms(),
+                                            follows=self.revision)
+        except MovedOn as moved:
+            self.moved_on(moved.ply)
         except StorageFull:
             self.page.toast(self.t("error.storage_full"))
+
+    def check_elsewhere(self) -> None:
+        """Another tab wrote this game's save (the storage event): if it went on there, say so now,
+        before a move here could be lost."""
+        if self.table and self.save_id and not self.scrubber and not self.elsewhere:
+            stored = self.store.revision(self.save_id)
+            if stored is not None and stored != self.revision:
+                self.moved_on(None if stored < 0 else self.store.load(self.save_id).ply)
+
+    def moved_on(self, there: int | None) -> None:
+        """The save went on without this table (`there` moves; None: a newer version took it over):
+        this table stops and asks whether to load the newer game or keep its own as a copy."""
+        table = self.table
+        assert table is not None
+        self.runner.stop()
+        self.elsewhere, self.animating = True, False
+        here = len(table.state.moves)
+        if there is None:
+            body = self.t("elsewhere.newer_version", here=here)
+            buttons = [("data-curtain", "keep_copy", self.t("elsewhere.keep_copy"))]
+        else:
+            body = self.t("elsewhere.body", there=there, here=here)
+            buttons = [("data-curtain", "load_newer", self.t("elsewhere.load_newer")),
+                       ("data-curtain", "keep_copy", self.t("elsewhere.keep_copy"))]
+        title = self.t("elsewhere.title")
+        self.page.open_curtain(Curtain("elsewhere", title, panels.paragraph(body), buttons))
+
+    def keep_as_copy(self, save_id: str) -> None:
+        """This table's game goes on under a save of its own; the other tab's stays as it is."""
+        self.save_id, self.revision, self.elsewhere = save_id, 0, False
+        self.page.close_curtain()
+        self.autosave()
+        self.render()
+        self.after_render()

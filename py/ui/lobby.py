@@ -11,10 +11,9 @@ from games import get_game
 from games.core import Game
 from ui.i18n import Translate, join
 from ui.panels import seat_label
-from ui.saves import Listing
-from ui.table import HUMAN, SEAT_KINDS
+from ui.saves import Imported, Listing, NewerSave
+from ui.table import HUMAN, MAX_NAME, SEAT_KINDS, bounded_name
 
-MAX_NAME = 20
 MAX_SEED = (1 << 53) - 1
 
 
@@ -77,7 +76,7 @@ def parse_lobby(game_id: str, seats: Sequence[tuple[str, str]], options: dict[st
         if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
             return t("error.seed_invalid")
         seed = int(seed_text)
-    names = [name.strip()[:MAX_NAME] or t("seat.default_name", n=i + 1) for i, (_k, name) in enumerate(seats)]
+    names = [bounded_name(name) or t("seat.default_name", n=i + 1) for i, (_k, name) in enumerate(seats)]
     return LobbyChoice(game_id, [kind for kind, _name in seats], names, game.check_options(options), seed)
 
 
@@ -98,12 +97,13 @@ def player_count_html(game: Game, chosen: int) -> str:
 
 
 def saved_games_html(listing: Listing, t: Translate, when: Callable[[int], str],
-                     hidden: Collection[str] = ()) -> str:
+                     hidden: Collection[str] = (), confirming: str | None = None) -> str:
     """The Continue list: each saved game with its players' names, state, date (`when` formats the
-    time of its last move in the player's locale) and length, and a delete button. `hidden`: games
-    deleted but still undoable, which no longer show."""
+    time of its last move in the player's locale) and length, and a delete button; then the games of
+    a newer version, which this one cannot open. `hidden`: games deleted but still undoable, which no
+    longer show; `confirming`: a newer version's game whose deletion awaits a yes or no."""
     games = [entry for entry in listing.games if entry.save_id not in hidden]
-    if not games:
+    if not games and not listing.newer:
         return f'<li class="empty">{escape(t("lobby.no_saves"))}</li>'
     items = []
     for entry in games:
@@ -119,7 +119,28 @@ def saved_games_html(listing: Listing, t: Translate, when: Callable[[int], str],
             f'<button type="button" class="button ghost small" data-delete="{escape(entry.save_id)}"'
             f' aria-label="{escape(t("lobby.delete_game", game=game, when=date))}">✕</button></li>'
         )
+    items.extend(newer_save_html(entry, t, when, entry.save_id == confirming) for entry in listing.newer)
     return "".join(items)
+
+
+def newer_save_html(entry: NewerSave, t: Translate, when: Callable[[int], str], confirming: bool) -> str:
+    """A game saved by a newer version: said so, kept, and deleted only after a second, explicit yes."""
+    game = t(entry.title) if entry.title else t("lobby.unknown_game")
+    date = when(entry.updated) if entry.updated is not None else ""
+    meta = " · ".join(part for part in (t("lobby.newer_save"), t("lobby.updated", when=date) if date else "")
+                      if part)
+    key = escape(entry.save_id)
+    if confirming:
+        choice = (f'<span class="confirm-text">{escape(t("lobby.delete_confirm"))}</span>'
+                  f'<button type="button" class="button small danger" data-delete-newer="{key}">'
+                  f'{escape(t("lobby.delete"))}</button>'
+                  f'<button type="button" class="button ghost small" data-keep-newer="{key}">'
+                  f'{escape(t("lobby.keep"))}</button>')
+    else:
+        choice = (f'<button type="button" class="button ghost small" data-confirm-newer="{key}"'
+                  f' aria-label="{escape(t("lobby.delete_game", game=game, when=date))}">✕</button>')
+    return (f'<li class="newer"><div class="saved" aria-disabled="true"><span class="saved-title">'
+            f'{escape(game)}</span><span class="saved-meta">{escape(meta)}</span></div>{choice}</li>')
 
 
 def deleted_html(t: Translate) -> str:
@@ -147,3 +168,18 @@ def save_problems_html(listing: Listing, t: Translate) -> str:
         f"{escape(t('lobby.discard'))}</button></p>"
         for problem in listing.problems
     )
+
+
+def imported_text(report: Imported, t: Translate) -> str:
+    """What importing a backup did, in one sentence per kind of outcome that happened."""
+    parts = [t(f"backup.{kind}", n=count) for kind, count in (
+        ("added", report.added), ("updated", report.updated), ("kept", report.kept),
+        ("copies", report.copies), ("unreadable", report.unreadable)) if count]
+    if report.full:
+        parts.append(t("error.storage_full"))
+    return " ".join(parts) or t("backup.empty")
+
+
+def backup_filename(day: str) -> str:
+    """The backup's file name, dated (`day` as YYYY-MM-DD) so several backups sort and differ."""
+    return f"rail-table-games-{day}.json"

@@ -15,9 +15,11 @@ from ui.games import playable_games
 from ui.i18n import Translator
 from ui.lobby import (
     LobbyChoice,
+    backup_filename,
     date_locale,
     deleted_html,
     games_html,
+    imported_text,
     lobby_options_html,
     lobby_seats_html,
     parse_lobby,
@@ -26,10 +28,11 @@ from ui.lobby import (
     saved_games_html,
 )
 from ui.preferences import Preferences
-from ui.saves import SaveStore
+from ui.saves import MAX_BACKUP_CHARS, BadSave, SaveStore, StorageFull
 
 # Controls that stay disabled in the page's HTML until Python can act on them.
-CONTROLS = ("start", "player-count", "seed", "bot-speed", "autoplay", "link-input")
+CONTROLS = ("start", "player-count", "seed", "bot-speed", "autoplay", "link-input", "export-games",
+            "import-games")
 UNDO_DELETE_MS = 8000  # how long a deleted game can be brought back
 
 
@@ -43,6 +46,7 @@ class LobbyScreen:
         self.start, self.resume, self.change_preference, self.toast = start, resume, change_preference, toast
         self.deleting: str | None = None  # a deleted game that can still be brought back
         self.delete_timer: int | None = None
+        self.confirming: str | None = None  # a newer version's game the player asked to delete
 
     def wire(self) -> None:
         web.on(web.by_id("new-game"), "submit", self.on_start)
@@ -54,6 +58,11 @@ class LobbyScreen:
         for button in web.document.querySelectorAll("#open-link button"):
             button.disabled = False
         web.on(web.by_id("undo-delete"), "click", self.on_undo_delete)
+        web.on(web.by_id("export-games"), "click", lambda _event: self.export_games())
+        web.on(web.by_id("import-games"), "click", lambda _event: web.click(web.by_id("import-file")))
+        web.on(web.by_id("import-file"), "change", lambda event: web.read_chosen_file(
+            event.target, 4 * MAX_BACKUP_CHARS, self.import_games,
+            lambda: self.toast(self.tr("error.backup_invalid"))))
 
     def show_preferences(self, prefs: Preferences) -> None:
         web.by_id("bot-speed").value = prefs.speed
@@ -76,7 +85,8 @@ class LobbyScreen:
     def render_saved_games(self) -> None:
         listing = self.store.list_games()
         hidden = [self.deleting] if self.deleting else []
-        web.set_html("saved-games", saved_games_html(listing, self.tr, self.date_text, hidden))
+        web.set_html("saved-games",
+                     saved_games_html(listing, self.tr, self.date_text, hidden, self.confirming))
         web.set_html("undo-delete", deleted_html(self.tr) if self.deleting else "")
         box = web.by_id("save-problems")
         box.hidden = not listing.problems
@@ -117,8 +127,40 @@ class LobbyScreen:
             return
         if web.data(target, "delete"):
             self.delete(web.data(target, "delete"))
-        else:
+        elif target.hasAttribute("data-save"):
             self.resume(web.data(target, "save"))
+        else:
+            self.on_newer_click(target)
+
+    def on_newer_click(self, target: Any) -> None:
+        """A newer version's game: ✕ asks first; only "Delete" then deletes it, "Keep" keeps it."""
+        if target.hasAttribute("data-confirm-newer"):
+            self.confirming = web.data(target, "confirm-newer")
+            focus = f'#saved-games [data-keep-newer="{self.confirming}"]'
+        else:
+            save_id = web.data(target, "delete-newer") or web.data(target, "keep-newer")
+            if target.hasAttribute("data-delete-newer"):
+                self.store.delete(save_id)
+            self.confirming = None
+            focus = f'#saved-games [data-confirm-newer="{save_id}"]'
+        self.render_saved_games()
+        web.focus_selector(focus if web.document.querySelector(focus) else "#export-games")
+
+    # -- backups ------------------------------------------------------------------------------------
+    def export_games(self) -> None:
+        web.download_text(backup_filename(web.today_iso()), self.store.export_games(web.wall_clock_ms()))
+
+    def import_games(self, text: str) -> None:
+        try:
+            report = self.store.import_games(text)
+        except BadSave as err:
+            self.toast(self.tr(err.reason))
+            return
+        except StorageFull:
+            self.toast(self.tr("error.storage_full"))
+            return
+        self.render_saved_games()
+        self.toast(imported_text(report, self.tr))
 
     # -- deleting, undoably -----------------------------------------------------------------------
     def delete(self, save_id: str) -> None:

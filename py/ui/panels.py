@@ -106,8 +106,12 @@ def log_entry_html(entry: LogEntry) -> str:
     return f'<li class="log-move log-turn">{chip}<span>{escape(entry.text)}</span></li>'
 
 
+def paragraph(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
+
+
 def handover_html(name: str, t: Translate) -> str:
-    return f'<p>{escape(t("handover.text", name=name))}</p>'
+    return paragraph(t("handover.text", name=name))
 
 
 def share_html(url: str, t: Translate) -> str:

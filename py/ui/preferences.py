@@ -25,11 +25,10 @@ class Preferences:
 
     @classmethod
     def read(cls, stored: Mapping[str, Any], browser_languages: Sequence[object]) -> Preferences:
-        lang, speed = stored.get("lang"), stored.get("speed")
-        display, autoplay = stored.get("display"), stored.get("autoplay")
-        return cls(lang=lang if lang in LANGUAGES else pick_language(browser_languages),
-                   speed=speed if speed in BOT_DELAY_MS else "normal",
-                   display=display if display in DISPLAYS else "normal",
+        autoplay = stored.get("autoplay")
+        return cls(lang=_one_of(stored.get("lang"), LANGUAGES) or pick_language(browser_languages),
+                   speed=_one_of(stored.get("speed"), tuple(BOT_DELAY_MS)) or "normal",
+                   display=_one_of(stored.get("display"), DISPLAYS) or "normal",
                    autoplay=autoplay if isinstance(autoplay, bool) else False)
 
     def changed(self, key: str, value: object) -> Preferences:
@@ -42,3 +41,8 @@ class Preferences:
     @property
     def projector(self) -> bool:
         return self.display == "projector"
+
+
+def _one_of(value: object, allowed: tuple[str, ...]) -> str | None:
+    """`value` when it is one of the strings this version supports (a list or a dict is not)."""
+    return value if isinstance(value, str) and value in allowed else None

@@ -1,12 +1,18 @@
 """Saved games and preferences over a small key-value storage (the glue adapts `localStorage`).
 
 Every game at the table is saved after every move under `railtable/v1/game/<save_id>` as compact
-JSON: the engine record, the seats and names, and what the lobby's Continue list shows without
-replaying anything (title key, ply count, status, time of the last move). An entry that cannot be
-read (bad JSON, unknown entry version, wrong shape, or a record the glue later fails to replay) is
-moved aside to `railtable/v1/quarantine/<save_id>` with its reason and reported: it never crashes
-the lobby and never costs another game. A full storage raises `StorageFull` and changes nothing, so
-the glue can say so and the game goes on.
+JSON: the engine record, the seats and names, what the lobby's Continue list shows without
+replaying anything (title key, ply count, status, time of the last move), and a revision that
+grows with every write. An entry that cannot be read (bad JSON, wrong shape, or a record the glue
+later fails to replay) is moved aside to `railtable/v1/quarantine/<save_id>` with its reason and
+reported: it never crashes the lobby and never costs another game. An entry written by a newer
+version of the app is listed as such and left where it is. A full storage raises `StorageFull`
+and changes nothing, so the glue can say so and the game goes on.
+
+Two tabs may hold the same game: a write names the revision it follows, and a store that holds
+another one raises `MovedOn` instead of overwriting it (the table then offers the newer game or a
+copy of its own). A backup file holds every game, and importing one never overwrites a game whose
+record goes further.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeGuard
 
 from games import GAME_IDS, get_game
-from ui.table import SEAT_KINDS
+from games.core import RECORD_FORMAT
+from ui.table import SEAT_KINDS, bounded_name
 
 NAMESPACE = "railtable/v1/"
 GAME_PREFIX = NAMESPACE + "game/"
@@ -27,6 +34,7 @@ ENTRY_VERSION = 1
 STATUSES = ("playing", "over")
 
 _SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")  # how a game's id is spelled, known here or not
 
 
 class StorageFull(Exception):
@@ -42,6 +50,23 @@ class BadSave(ValueError):
         super().__init__(reason)
         self.reason = reason
         self.params = params
+
+
+class MadeByNewerVersion(BadSave):
+    """An entry this version cannot read because a newer version wrote it (a later entry or record
+    format, a later rules version, or a game this version does not have): kept, listed, never set aside."""
+
+    def __init__(self) -> None:
+        super().__init__("lobby.newer_save")
+
+
+class MovedOn(Exception):
+    """The stored game is not the revision the writer followed: another tab played on (`ply` moves
+    there), or a newer version took it over. Nothing was written."""
+
+    def __init__(self, ply: int | None) -> None:
+        super().__init__(ply)
+        self.ply = ply
 
 
 class Storage(Protocol):
@@ -96,6 +121,7 @@ class SavedGame:
     ply: int
     status: str  # "playing" | "over"
     updated: int  # the caller's clock (ms since the epoch in the browser)
+    revision: int = 0  # grows with every write of this game; entries of earlier versions have none
 
     @property
     def game(self) -> str:
@@ -121,9 +147,31 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class NewerSave:
+    """A game written by a newer version of the app: shown, kept, deleted only when confirmed."""
+
+    save_id: str
+    title: str | None  # translation key of its game's name, when this version has that game
+    updated: int | None
+
+
+@dataclass
+class Imported:
+    """What importing a backup did, game by game."""
+
+    added: int = 0  # games this browser did not have
+    updated: int = 0  # games the backup takes further than this browser had them
+    kept: int = 0  # games this browser already has as far, or further
+    copies: int = 0  # games played differently here and there: the backup's is added beside
+    unreadable: int = 0  # entries of the file that are not games
+    full: bool = False  # the storage filled up: the games after that were not imported
+
+
+@dataclass(frozen=True)
 class Listing:
     games: list[SavedGame]  # newest first
     problems: list[Problem]
+    newer: list[NewerSave] = field(default_factory=list)
 
 
 def _dumps(value: Any) -> str:
@@ -134,7 +182,10 @@ def _dumps(value: Any) -> str:
 # page of the same origin may write anything under these keys, and 5,000 nested brackets exhaust the
 # browser's stack inside the parser, before Python could refuse them.
 MAX_ENTRY_CHARS = 1_000_000  # a complete 5-player game of the longest game is about 10,000
-MAX_DEPTH = 32  # an entry nests about 5 deep
+MAX_DEPTH = 32  # an entry nests about 5 deep, a backup 2 more
+MAX_BACKUP_CHARS = 20_000_000  # four times what a browser's storage holds
+BACKUP_KIND = "railtable-backup"
+BACKUP_VERSION = 1
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
 
@@ -148,8 +199,8 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-def _loads(raw: object) -> object:
-    if not isinstance(raw, str) or len(raw) > MAX_ENTRY_CHARS or _nesting(raw) > MAX_DEPTH:
+def _loads(raw: object, limit: int = MAX_ENTRY_CHARS) -> object:
+    if not isinstance(raw, str) or len(raw) > limit or _nesting(raw) > MAX_DEPTH:
         raise BadSave("error.save_damaged")
     try:
         return json.loads(raw)
@@ -165,28 +216,59 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _newer(value: object, known: int) -> bool:
+    return _is_int(value) and value > known
+
+
 def _entry(save_id: str, data: object) -> SavedGame:
     """Check one entry's data; raises `BadSave` with the reason it cannot be used."""
     if not isinstance(data, dict):
         raise BadSave("error.save_damaged")
+    if _newer(data.get("v"), ENTRY_VERSION):
+        raise MadeByNewerVersion()
     if data.get("v") != ENTRY_VERSION:
         raise BadSave("error.save_version")
     record, seats, names = data.get("record"), data.get("seats"), data.get("names")
     if not isinstance(record, dict):
         raise BadSave("error.save_damaged")
-    if record.get("game") not in GAME_IDS:
+    game_id = record.get("game")
+    if game_id not in GAME_IDS:
+        if isinstance(game_id, str) and _GAME_ID.fullmatch(game_id):
+            raise MadeByNewerVersion()
         raise BadSave("error.save_game")
+    if _newer(record.get("format"), RECORD_FORMAT) or _newer(
+            record.get("rules_version"), get_game(game_id).state_class.rules_version):
+        raise MadeByNewerVersion()
     players, moves = record.get("players"), record.get("moves")
     title, status, updated = data.get("title"), data.get("status"), data.get("updated")
+    revision = data.get("rev", 0)
     if not (
         _is_int(players) and _is_str_list(moves)
         and _is_str_list(seats) and len(seats) == players and all(s in SEAT_KINDS for s in seats)
         and _is_str_list(names) and len(names) in (0, players)
         and isinstance(title, str) and isinstance(status, str) and status in STATUSES
-        and _is_int(updated)
+        and _is_int(updated) and _is_int(revision) and revision >= 0
     ):
         raise BadSave("error.save_damaged")
-    return SavedGame(save_id, record, seats, names, title, len(moves), status, updated)
+    return SavedGame(save_id, record, seats, [bounded_name(name) for name in names], title, len(moves),
+                     status, updated, revision)
+
+
+def _extends(record: dict[str, Any], start: dict[str, Any]) -> bool:
+    """Whether `record` is the game of `start`, played as far or further."""
+    moves, before = record["moves"], start["moves"]
+    same_deal = all(record.get(key) == start.get(key) for key in (set(record) | set(start)) - {"moves"})
+    return same_deal and moves[:len(before)] == before
+
+
+def _newer_save(save_id: str, data: object) -> NewerSave:
+    """What the Continue list can say of a newer version's entry: its game and date, when readable."""
+    entry = data if isinstance(data, dict) else {}
+    record = entry.get("record")
+    game_id = record.get("game") if isinstance(record, dict) else None
+    updated = entry.get("updated")
+    return NewerSave(save_id, get_game(game_id).title if game_id in GAME_IDS else None,
+                     updated if _is_int(updated) else None)
 
 
 class SaveStore:
@@ -197,10 +279,18 @@ class SaveStore:
 
     # -- games --------------------------------------------------------------------------------
     def save(self, save_id: str, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
-             *, over: bool, updated: int) -> None:
-        """Autosave one game (after every move); raises StorageFull, leaving the previous save intact."""
+             *, over: bool, updated: int, follows: int | None = None) -> int:
+        """Autosave one game (after every move) and return its new revision.
+
+        `follows`: the revision the writer last read or wrote (0 for a new game); a store holding
+        another one raises `MovedOn`. Raises StorageFull, leaving the previous save intact.
+        """
         if not isinstance(save_id, str) or not _SAVE_ID.fullmatch(save_id):
             raise ValueError(f"bad save id: {save_id!r}")
+        stored = self.revision(save_id)
+        if follows is not None and stored is not None and stored != follows:
+            raise MovedOn(self._ply(save_id))
+        revision = max(stored or 0, follows or 0) + 1
         entry = {
             "v": ENTRY_VERSION,
             "record": record,
@@ -209,17 +299,42 @@ class SaveStore:
             "title": get_game(record.get("game")).title,
             "status": "over" if over else "playing",
             "updated": updated,
+            "rev": revision,
         }
         _entry(save_id, entry)  # refuse to write what could not be read back
         self.storage.set(GAME_PREFIX + save_id, _dumps(entry))
+        return revision
+
+    def revision(self, save_id: str) -> int | None:
+        """The stored game's revision: None when there is none to keep (no entry, or an unreadable one,
+        which is set aside), -1 when a newer version wrote it (no revision of this version follows it)."""
+        raw = self.storage.get(GAME_PREFIX + save_id)
+        if raw is None:
+            return None
+        try:
+            return _entry(save_id, _loads(raw)).revision
+        except MadeByNewerVersion:
+            return -1
+        except BadSave as err:
+            self.quarantine(save_id, err.reason, **err.params)
+            return None
+
+    def _ply(self, save_id: str) -> int | None:
+        try:
+            return self.load(save_id).ply
+        except BadSave:
+            return None
 
     def load(self, save_id: str) -> SavedGame:
-        """The saved game; an unreadable entry is quarantined and raises BadSave."""
+        """The saved game; an unreadable entry is quarantined and raises BadSave (a newer version's
+        raises `MadeByNewerVersion` and stays)."""
         raw = self.storage.get(GAME_PREFIX + save_id)
         if raw is None:
             raise BadSave("error.save_missing")
         try:
             return _entry(save_id, _loads(raw))
+        except MadeByNewerVersion:
+            raise
         except BadSave as err:
             self.quarantine(save_id, err.reason, **err.params)
             raise
@@ -228,19 +343,24 @@ class SaveStore:
         self.storage.remove(GAME_PREFIX + save_id)
 
     def list_games(self) -> Listing:
-        """The Continue list, newest first, and every entry set aside (this time or earlier)."""
-        games = []
+        """The Continue list, newest first, every entry set aside (this time or earlier), and the
+        entries of newer versions."""
+        games, newer = [], []
         keys = self.storage.keys()  # a snapshot: quarantining changes the storage's keys
         for key in keys:
             if not key.startswith(GAME_PREFIX):
                 continue
             save_id = key[len(GAME_PREFIX):]
             try:
-                games.append(_entry(save_id, _loads(self.storage.get(key))))
+                data = _loads(self.storage.get(key))
+                games.append(_entry(save_id, data))
+            except MadeByNewerVersion:
+                newer.append(_newer_save(save_id, data))
             except BadSave as err:
                 self.quarantine(save_id, err.reason, **err.params)
         games.sort(key=lambda g: (-g.updated, g.save_id))
-        return Listing(games, self.problems())
+        newer.sort(key=lambda g: (-(g.updated or 0), g.save_id))
+        return Listing(games, self.problems(), newer)
 
     def quarantine(self, save_id: str, reason: str, **params: Any) -> None:
         """Move an entry aside with its reason (e.g. its record failed to replay); never deletes it.
@@ -284,6 +404,77 @@ class SaveStore:
     def discard(self, key: str) -> None:
         """Forget an entry that was set aside (a `Problem.key`: the player chose to drop it)."""
         self.storage.remove(QUARANTINE_PREFIX + key)
+
+    # -- backups --------------------------------------------------------------------------------
+    def export_games(self, exported: int) -> str:
+        """Every game as one file's text, newer versions' entries too (unreadable ones are set aside)."""
+        games = []
+        for key in sorted(self.storage.keys()):
+            if key.startswith(GAME_PREFIX):
+                try:
+                    games.append({"id": key[len(GAME_PREFIX):], "entry": _loads(self.storage.get(key))})
+                except BadSave:
+                    continue
+        return _dumps({"kind": BACKUP_KIND, "v": BACKUP_VERSION, "exported": exported, "games": games})
+
+    def import_games(self, text: object) -> Imported:
+        """Merge a backup into this storage, never losing a game on either side: a game goes further
+        (its record extends the one here) or is added beside as a copy. Raises BadSave when the text
+        is not a backup."""
+        try:
+            backup = _loads(text, MAX_BACKUP_CHARS)
+        except BadSave as err:
+            raise BadSave("error.backup_invalid") from err
+        if not isinstance(backup, dict) or backup.get("kind") != BACKUP_KIND:
+            raise BadSave("error.backup_invalid")
+        if _newer(backup.get("v"), BACKUP_VERSION):
+            raise BadSave("error.backup_newer")
+        games = backup.get("games")
+        if backup.get("v") != BACKUP_VERSION or not isinstance(games, list):
+            raise BadSave("error.backup_invalid")
+        report = Imported()
+        for item in games:
+            try:
+                self._import(item, report)
+            except StorageFull:
+                report.full = True
+                break
+        return report
+
+    def _import(self, item: object, report: Imported) -> None:
+        save_id = item.get("id") if isinstance(item, dict) else None
+        entry = item.get("entry") if isinstance(item, dict) else None
+        if not isinstance(save_id, str) or not _SAVE_ID.fullmatch(save_id) or not isinstance(entry, dict):
+            report.unreadable += 1
+            return
+        try:
+            theirs: SavedGame | None = _entry(save_id, entry)
+        except MadeByNewerVersion:
+            theirs = None
+        except BadSave:
+            report.unreadable += 1
+            return
+        here = self.revision(save_id)
+        if here is None:
+            self.storage.set(GAME_PREFIX + save_id, _dumps(entry))
+            report.added += 1
+            return
+        mine = None if here < 0 else self.load(save_id)
+        if theirs is None or mine is None or _extends(mine.record, theirs.record):
+            report.kept += 1
+        elif _extends(theirs.record, mine.record):
+            self.storage.set(GAME_PREFIX + save_id, _dumps({**entry, "rev": max(here, theirs.revision) + 1}))
+            report.updated += 1
+        else:
+            self.storage.set(GAME_PREFIX + self._free_id(save_id), _dumps({**entry, "rev": 1}))
+            report.copies += 1
+
+    def _free_id(self, save_id: str) -> str:
+        taken = set(self.storage.keys())
+        copy = 1
+        while f"{GAME_PREFIX}{save_id[:56]}-{copy}" in taken:
+            copy += 1
+        return f"{save_id[:56]}-{copy}"
 
     # -- preferences --------------------------------------------------------------------------
     def preferences(self) -> dict[str, Any]:

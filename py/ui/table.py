@@ -6,6 +6,7 @@ when a hot-seat hand-over is needed, what a human may undo, and the replay curso
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,14 @@ from games.core import Game, State
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *LEVELS)  # a seat is a human or a bot of one of the levels
+MAX_NAME = 20  # characters of a player's name: the lobby's field, and any name read back
+_NOT_PRINTED = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def bounded_name(name: str) -> str:
+    """A player's name as the table shows it: one line, at most `MAX_NAME` characters. Names read
+    back from storage or a link get the lobby's bound too, so no entry can widen the page."""
+    return _NOT_PRINTED.sub(" ", name).strip()[:MAX_NAME].strip()
 
 
 @dataclass
@@ -31,14 +40,14 @@ class Table:
             names: list[str] | None = None) -> Table:
         game = get_game(game_id)
         state = game.new_state(len(seats), seed, options)
-        return cls(game, state, list(seats), list(names or []))
+        return cls(game, state, list(seats), [bounded_name(name) for name in names or []])
 
     @classmethod
     def from_record(cls, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
                     upto: int | None = None) -> Table:
         game = get_game(record.get("game"))
         state = game.replay(record, upto)
-        table = cls(game, state, list(seats), list(names or []))
+        table = cls(game, state, list(seats), [bounded_name(name) for name in names or []])
         table.undo_floor = len(state.moves)
         return table
 

@@ -11,6 +11,8 @@ from ui import panels, viewbox
 from ui.controller import Curtain, TablePicture
 from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
 
+TOAST_MS = 5000  # how long a message stays (a newer one restarts the count)
+
 
 class DomPage:
     """The table screen in the page: what `TableController` shows, drawn into the DOM."""
@@ -18,6 +20,7 @@ class DomPage:
     def __init__(self) -> None:
         self.board = BoardFocus(web, "board-position")
         self.dialog = DialogFocus(web, "curtain", self.board)
+        self.toast_timer: int | None = None
 
     def wire_focus(self) -> None:
         self.board.wire()
@@ -105,7 +108,9 @@ class DomPage:
         return not web.by_id("curtain").hidden
 
     def toast(self, text: str) -> None:
+        """A message for a while: a newer one replaces it and gets its own full while."""
         box = web.by_id("toast")
         box.textContent = text
         box.hidden = False
-        web.later(lambda: setattr(box, "hidden", True), 5000)
+        web.cancel(self.toast_timer)
+        self.toast_timer = web.later(lambda: setattr(box, "hidden", True), TOAST_MS)
