@@ -298,6 +298,15 @@ def test_a_shared_links_scrubber_shows_a_spectator_and_plays_no_bot(game_id: str
     page.run()
     picture: Any = page.pictures[-1]
     assert picture.replay[:2] == (len(record["moves"]) // 2, len(record["moves"]))
+    face, names = ctl.face, ctl.names()
+    for ply in range(len(record["moves"]) + 1):  # whoever opened the link: nobody's secrets, nobody thinking
+        ctl.scrub(ply)
+        shown = page.pictures[-1]
+        spectator = ctl.table.state.view(None)  # type: ignore[union-attr]
+        assert shown.position == face.draw_position(spectator, [], EN, names)
+        assert shown.side == face.draw_side(spectator, EN, names)
+        assert "thinking" not in shown.status and "Your" not in shown.side
+    ctl.scrub(len(record["moves"]) // 2)
     assert ctl.store.list_games().games == []  # a link is not saved until played on
     ctl.play_on("g9")
     assert ctl.store.load("g9").record["moves"] == record["moves"][: len(record["moves"]) // 2]

@@ -33,6 +33,15 @@ def test_a_pasted_link_is_read_whole_or_alone() -> None:
     assert link_text("AbC") == "AbC"
 
 
+@pytest.mark.parametrize("pasted", [
+    "https://example.org/rail/#play=AbC-d_9.", "AbC-d_9)", "AbC-d_9!?", " AbC-d_9 \n", "AbC-\nd_9",
+    "AbC-%0Ad_9%20", "AbC-d_9%2E", "<https://example.org/#play=AbC-d_9>", "AbC-d_9\u00a0»",
+])
+def test_what_chat_apps_add_around_a_link_is_left_out(pasted: str) -> None:
+    assert link_text(pasted) == "AbC-d_9"
+    assert parse_fragment("#play=" + pasted.split("#play=")[-1]) == Route("link", "AbC-d_9")
+
+
 def test_leaving_steps_back_only_over_the_lobby() -> None:
     assert back_to_lobby(OVER_LOBBY)
     assert not back_to_lobby("")  # opened at the game's address: the lobby is a new entry

@@ -217,10 +217,12 @@ class TableController:
 
     def viewer(self) -> int | None:
         """The seat whose view is on screen; None (the spectator's) until the next human confirms
-        a hand-over, and whenever nobody at the table is human."""
+        a hand-over, whenever nobody at the table is human, and always in a shared link's replay:
+        whoever opened it may be any player, or none, so it shows nobody's secrets."""
         table = self.table
         assert table is not None
-        if self.handover_due() or (self.projector and not table.is_human(table.state.current_player)):
+        if (self.scrubber or self.handover_due()
+                or (self.projector and not table.is_human(table.state.current_player))):
             return None
         viewer = table.viewer(self.shown)
         if viewer is not None:
@@ -298,6 +300,8 @@ class TableController:
         if current is None:
             return self.t("status.game_over")
         name = names[current]
+        if self.scrubber:  # a replay: nobody thinks, whoever is to move at this point of it
+            return self.t("status.waiting", name=name)
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
         if viewer == current and not self.scrubber:

@@ -8,12 +8,16 @@ history state, so that leaving it is a step back (which Forward undoes), not a n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import unquote
 
 GAME_PREFIX = "game="
 LINK_PREFIX = "play="
 OVER_LOBBY = "over-lobby"  # history state of an entry pushed over the lobby's
+_SPACES = re.compile(r"\s+")
+_TRAILING = re.compile(r"[^A-Za-z0-9_-]+$")
 
 Screen = Literal["lobby", "game", "link"]
 
@@ -46,14 +50,18 @@ def parse_fragment(fragment: str) -> Route:
     if text.startswith(GAME_PREFIX):
         return Route("game", text[len(GAME_PREFIX):])
     if text.startswith(LINK_PREFIX):
-        return Route("link", text[len(LINK_PREFIX):])
+        return Route("link", link_text(text[len(LINK_PREFIX):]))
     return LOBBY
 
 
 def link_text(pasted: str) -> str:
-    """The encoded part of a link pasted whole ("https://…#play=…") or on its own."""
+    """The encoded part of a link pasted whole ("https://…#play=…") or on its own, without what chat
+    apps and mail add around a link: line breaks and spaces within it (escaped too), and punctuation
+    after it ("…#play=AbC." at the end of a sentence). The link's own letters (A-Z a-z 0-9 - _)
+    never end in these, so nothing of the link is lost; any other damage is left for the decoder."""
     marker = "#" + LINK_PREFIX
-    return pasted.split(marker, 1)[1] if marker in pasted else pasted
+    text = pasted.split(marker, 1)[1] if marker in pasted else pasted
+    return _TRAILING.sub("", _SPACES.sub("", unquote(text)))
 
 
 def back_to_lobby(history_state: str) -> bool:
