@@ -13,8 +13,17 @@ from typing import Any
 import pytest
 
 from games.bots import bot_rng, decide, get_bot
-from ui.controller import FRAME_MS, INTERLUDE_MS, Curtain, TableController, TablePicture
+from ui.controller import (
+    FRAME_MS,
+    INTERLUDE_MS,
+    LOG_BATCH,
+    Curtain,
+    LogUpdate,
+    TableController,
+    TablePicture,
+)
 from ui.i18n import Translator
+from ui.log import LogEntry, log_entry
 from ui.saves import MemoryStorage, SaveStore
 from ui.table import Table
 
@@ -32,6 +41,7 @@ class FakePage:
         self.curtains: list[Curtain] = []
         self.curtain: Curtain | None = None
         self.toasts: list[str] = []
+        self.logs: list[LogUpdate] = []  # parts of a long log drawn after the board
         self.motion_reduced = reduced_motion
         self.shown: list[str] = []  # what was drawn, in order: "table", "frame", "curtain:<kind>"
 
@@ -60,6 +70,10 @@ class FakePage:
     def draw_position(self, svg: str) -> None:
         self.positions.append(svg)
         self.shown.append("frame")
+
+    def draw_log(self, update: LogUpdate) -> None:
+        self.logs.append(update)
+        self.shown.append("log")
 
     def open_curtain(self, curtain: Curtain) -> None:
         self.curtain = curtain
@@ -279,6 +293,33 @@ def test_the_log_sends_only_new_lines_and_starts_over_in_another_language() -> N
     again = page.pictures[-1].log
     assert again is not None and again.reset and again.lines != first.lines[: len(again.lines)]
     assert page.pictures[-1].map is not None  # the map is drawn again in French
+
+
+def test_a_long_log_is_drawn_after_the_board_a_batch_per_task_and_is_not_news() -> None:
+    from games.bots import play_bots_game
+    from ui.replay import Scrubber
+
+    record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.from_record(record, ["human"] * 5)
+    assert len(table.state.events) > 2 * LOG_BATCH  # a long game: its log takes several tasks
+    ctl.sit(table, None, Scrubber(table.game, record, table.state))
+    first = page.pictures[-1].log
+    assert first is not None and first.reset and not first.catching_up and first.more
+    assert page.tasks and not page.logs  # the rest comes a task later, not with the board
+    page.run()
+    assert len(page.logs) >= 2 and all(u.catching_up and not u.reset for u in page.logs)
+    assert [u.more for u in page.logs] == [True] * (len(page.logs) - 1) + [False]
+    drawn = [line for update in [first, *page.logs] for line in update.lines]
+    expected: list[LogEntry] = []
+    for event in table.state.events:  # the whole log, formatted at once
+        line = log_entry(event, EN, table.names, ctl.face.log, expected[-1] if expected else None)
+        if line:
+            expected.append(line)
+    assert drawn == expected
+    ctl.scrub(3)  # back: a new log, short enough for one picture
+    assert page.pictures[-1].log is not None and page.pictures[-1].log.reset and not ctl.log.behind(table)
 
 
 @pytest.mark.parametrize("game_id", ["transamerica", "trick_of_the_rails", "freight_train", "locomotion"])

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from games import get_game
 from games.bots import get_bot, play_bots_game
 from games.core import BadRecord
 from ui import browser as web
@@ -55,17 +54,18 @@ class App:
         web.expose("railTableBotsGame", bots_game_json)
         web.mark_ready()
         game_id = self.lobby.game_id
-        self.warm_up([lambda: import_module("svgwrite"), lambda: face_for(game_id),
-                      lambda: self.table.map_svg(game_id), lambda: get_bot(game_id, "strong")])
+        # What the first game needs, imported while the player is still in the lobby, so the first
+        # "Start" does not freeze the page for the second these imports take.
+        self.in_steps([lambda: import_module("svgwrite"), lambda: face_for(game_id),
+                       lambda: self.table.map_svg(game_id), lambda: get_bot(game_id, "strong")], 50)
 
-    def warm_up(self, steps: list[Callable[[], object]]) -> None:
-        """Import what the first game needs while the player is still in the lobby, one step per
-        task, so the first "Start" does not freeze the page for the second these imports take."""
+    def in_steps(self, steps: list[Callable[[], object]], gap_ms: float) -> None:
+        """Run `steps` one per task, `gap_ms` apart, so that none holds the page for long."""
         if steps:
             def step() -> None:
                 steps[0]()
-                self.warm_up(steps[1:])
-            web.later(step, 50)
+                self.in_steps(steps[1:], gap_ms)
+            web.later(step, gap_ms)
 
     def wire(self) -> None:
         table = self.table
@@ -247,13 +247,23 @@ class App:
             self.go(Route("link", text))
 
     def open_link(self, text: str) -> bool:
+        """Open a link's replay, or say why it cannot be opened. The game's drawing code and map are
+        made ready first, each in a task of its own, so that the first link of a game not played yet
+        does not hold the page for all of that at once."""
         try:
             record, seats = decode_link(text)
         except BadLink as err:
             self.toast(self.tr(err.reason))
             clear_address()
             return False
-        self.sit(Table.from_record(record, seats), None, Scrubber(get_game(record["game"]), record))
+        game_id = record["game"]
+
+        def sit() -> None:
+            if parse_fragment(web.location_hash()) == Route("link", text):  # not left meanwhile
+                table = Table.from_record(record, seats)
+                self.sit(table, None, Scrubber(table.game, record, table.state))
+
+        self.in_steps([lambda: face_for(game_id), lambda: self.table.map_svg(game_id), sit], 0)
         return True
 
     def on_share(self, _event: Any) -> None:

@@ -46,12 +46,18 @@ class Curtain:
     overlay: str = ""
 
 
+LOG_BATCH = 200  # events formatted and drawn per task: a long game's log comes over several tasks
+
+
 @dataclass(frozen=True)
 class LogUpdate:
-    """New log lines to append, or (`reset`) the lines that replace the whole log."""
+    """New log lines to append, or (`reset`) the lines that replace the whole log. `catching_up`: an
+    earlier part of a long log, drawn after the board (not news: the live region does not read it)."""
 
     lines: list[LogEntry]
     reset: bool
+    catching_up: bool = False
+    more: bool = False  # more of the log follows in later tasks
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,8 @@ class Page(Clock, Protocol):
     def draw_table(self, picture: TablePicture) -> None: ...
 
     def draw_position(self, svg: str) -> None: ...
+
+    def draw_log(self, update: LogUpdate) -> None: ...
 
     def open_curtain(self, curtain: Curtain) -> None: ...
 
@@ -113,21 +121,28 @@ class LogFeed:
     lines: list[LogEntry] = field(default_factory=list)
     drawn: int = -1  # lines on screen; -1: the screen shows another log
 
-    def update(self, table: Table, face: Face[Any], tr: Translator) -> LogUpdate | None:
+    def update(self, table: Table, face: Face[Any], tr: Translator,
+               catching_up: bool = False) -> LogUpdate | None:
+        """The lines to draw of at most `LOG_BATCH` more events (`behind` says whether any are left)."""
         events = table.state.events
         if self.state is not table.state or self.lang != tr.lang or self.seen > len(events):
             self.state, self.lang, self.seen, self.lines, self.drawn = table.state, tr.lang, 0, [], -1
-        for event in events[self.seen:]:
+        upto = min(len(events), self.seen + LOG_BATCH)
+        for event in events[self.seen:upto]:
             line = log_entry(event, tr, table.names, face.log, self.lines[-1] if self.lines else None)
             if line:
                 self.lines.append(line)
-        self.seen = len(events)
+        self.seen = upto
         if self.drawn == len(self.lines):
             return None
         reset = self.drawn < 0
-        update = LogUpdate(self.lines[:] if reset else self.lines[self.drawn:], reset)
+        update = LogUpdate(self.lines[:] if reset else self.lines[self.drawn:], reset, catching_up,
+                           more=upto < len(events))
         self.drawn = len(self.lines)
         return update
+
+    def behind(self, table: Table) -> bool:
+        return self.state is table.state and self.seen < len(table.state.events)
 
 
 class TableController:
@@ -278,6 +293,20 @@ class TableController:
     def render(self) -> None:
         if self.table:
             self.page.draw_table(self.picture())
+            self.catch_up_log()
+
+    def catch_up_log(self) -> None:
+        """The rest of a long log (a game opened or replayed at its end), a batch per task after the
+        board, so that opening the longest game never holds the page for all of it at once."""
+        table = self.table
+        if table and self.log.behind(table):
+            def more() -> None:
+                if self.table is table and self.log.behind(table):
+                    update = self.log.update(table, self.face, self.tr, catching_up=True)
+                    if update:
+                        self.page.draw_log(update)
+                    self.catch_up_log()
+            self.runner.later(0, more)
 
     def tab_title(self) -> str:
         """The browser tab's title: it says when a human is to move, seen from another tab too."""

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ui import browser as web
 from ui import panels, viewbox
-from ui.controller import Curtain, TablePicture
+from ui.controller import Curtain, LogUpdate, TablePicture
 from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
 
 TOAST_MS = 5000  # how long a message stays (a newer one restarts the count)
@@ -63,15 +63,7 @@ class DomPage:
         if buttons_had_focus and not web.focus_within("actions"):
             self.board.come_back(None)
         if picture.log is not None:
-            lines = panels.log_html(picture.log.lines)
-            if picture.log.reset:
-                web.set_html("log", lines)
-            else:
-                web.append_html("log", lines)
-            web.scroll_to_end("log")  # the newest move in view
-            news = announcement_html([line.text for line in picture.log.lines], picture.log.reset)
-            if news:  # screen readers hear the new lines, not the whole board
-                web.set_html("log-news", news)
+            self.draw_log(picture.log)
         web.show("replay-bar", picture.replay is not None)
         if picture.replay is not None:
             ply, length, label = picture.replay
@@ -80,6 +72,19 @@ class DomPage:
             bar.value = str(ply)
             web.by_id("replay-label").textContent = label
         self.board.after_render()
+
+    def draw_log(self, update: LogUpdate) -> None:
+        lines = panels.log_html(update.lines)
+        if update.reset:
+            web.set_html("log", lines)
+        else:
+            web.append_html("log", lines)
+        web.scroll_to_end("log")  # the newest move in view
+        web.by_id("log").setAttribute("aria-busy", "true" if update.more else "false")
+        news = None if update.catching_up else announcement_html([line.text for line in update.lines],
+                                                                   update.reset)
+        if news:  # screen readers hear the new lines, not the whole board
+            web.set_html("log-news", news)
 
     def draw_position(self, svg: str) -> None:
         self.board.before_render()

@@ -131,4 +131,5 @@ def assert_same_when_drawn_afresh(page: Page) -> None:
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#table")).to_be_visible()  # the address names the game: it reopens
     page.wait_for_selector("html[data-game-over]", state="attached")
+    page.wait_for_selector('#log[aria-busy="false"]', state="attached")  # a long log comes in batches
     assert [page.inner_html(part) for part in parts] == patched
