@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import arena
-from arena import main, run_arena
+from arena import main, run_arena, wilson
 from games.core import Result
 
 ARENA = Path(__file__).resolve().parent.parent / "py" / "arena.py"
@@ -24,9 +24,10 @@ def test_json_summary_shape(capsys):
     assert summary["games"] == 3
     assert list(summary["bots"]) == ["greedy", "random"]
     for row in summary["bots"].values():
-        assert set(row) == {"win_rate", "mean_score", "decision_ms_mean", "decision_ms_max"}
+        assert set(row) == {"win_rate", "win_low", "win_high", "mean_score", "decision_ms_mean",
+                            "decision_ms_max"}
         assert all(isinstance(value, float) for value in row.values())
-        assert 0.0 <= row["win_rate"] <= 1.0
+        assert 0.0 <= row["win_low"] <= row["win_rate"] <= row["win_high"] <= 1.0
         assert 0.0 <= row["decision_ms_mean"] <= row["decision_ms_max"]
     # Win shares of all seat-instances add up to one win per game.
     rates = summary["bots"]
@@ -61,6 +62,24 @@ def test_seats_rotate_and_ties_share_the_win(monkeypatch):
     assert bots["b"]["decision_ms_mean"] == pytest.approx((2 + 4 + 3 + 1 + 2 + 4 + 1 + 3) / 8)
 
 
+def test_wilson_interval_of_a_win_rate():
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(30, 100) == pytest.approx((0.2189, 0.3958), abs=1e-4)
+    low, high = wilson(2.5, 10)  # fractional successes: a tie's share of a win
+    assert low < 0.25 < high
+
+
+def test_games_in_several_processes_give_the_same_figures():
+    """Game g depends only on seed + g and its seats: any number of processes, the same results."""
+    args = ("transamerica", 3, ["greedy", "random", "greedy"], 5, 7)
+    alone, shared = run_arena(*args, jobs=1), run_arena(*args, jobs=2)
+    for summary in (alone, shared):
+        for row in summary["bots"].values():
+            del row["decision_ms_mean"], row["decision_ms_max"]
+    assert alone == shared
+
+
 def test_mixed_field_is_rotated_per_game():
     one = run_arena("transamerica", 2, ["greedy", "random"], 1, 4)
     swapped = run_arena("transamerica", 2, ["random", "greedy"], 1, 4)
@@ -72,11 +91,13 @@ def test_readable_table_and_bad_arguments(capsys):
     main(["--game", "transamerica", "--players", "2", "--bots", "random,random", "--games", "1"])
     out = capsys.readouterr().out
     assert out.splitlines()[0] == "transamerica: 1 games"
-    assert "win rate" in out and "random" in out
+    assert "win rate" in out and "95% interval" in out and "random" in out
     with pytest.raises(SystemExit):
         main(["--game", "transamerica", "--players", "3", "--bots", "random,random", "--games", "1"])
     with pytest.raises(SystemExit):
         main(["--game", "transamerica", "--players", "2", "--bots", "random,wizard", "--games", "1"])
+    with pytest.raises(SystemExit):
+        main(["--game", "transamerica", "--players", "2", "--bots", "random,random", "--jobs", "-1"])
 
 
 def test_runs_as_a_script():
