@@ -2,7 +2,8 @@
 
 * Pyodide and @pyscript/core come from node_modules (installed by `npm ci` from package-lock.json);
   only the files the page loads are copied, never source maps.
-* The svgwrite wheel comes from PyPI, pinned; PyScript unpacks it through `[files]` (no micropip).
+* The pure-Python wheels (svgwrite draws the boards, segno encodes QR codes) come from PyPI, pinned;
+  PyScript unpacks each through `[files]` (no micropip), so pyscript.toml lists every one of them.
 * `app.zip` holds the `games` and `ui` packages; it is written byte-for-byte reproducibly (fixed
   timestamps, sorted entries) so the service worker's content hash only changes when the code does.
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
-SVGWRITE_WHEEL = "svgwrite-1.4.3-py3-none-any.whl"
+PINNED_WHEELS = ("svgwrite==1.4.3", "segno==1.6.6")
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
@@ -45,14 +46,30 @@ def copy_runtime(node_modules: Path) -> None:
             shutil.copy2(path, target / path.name)
 
 
-def fetch_svgwrite() -> None:
-    if (VENDOR / SVGWRITE_WHEEL).exists():
+def wheel_file(pin: str) -> str:
+    """The file of a pinned pure-Python wheel: "name==version" -> "name-version-py3-none-any.whl"."""
+    name, version = pin.split("==")
+    return f"{name}-{version}-py3-none-any.whl"
+
+
+WHEEL_FILES = tuple(wheel_file(pin) for pin in PINNED_WHEELS)
+SVGWRITE_WHEEL = WHEEL_FILES[0]  # tools/build_sw.py requires it by name
+
+
+def fetch_wheels() -> None:
+    missing = {pin: name for pin, name in zip(PINNED_WHEELS, WHEEL_FILES, strict=True)
+               if not (VENDOR / name).exists()}
+    if not missing:
         return
     subprocess.run(
         [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-         "--dest", str(VENDOR), "svgwrite==1.4.3"],
+         "--dest", str(VENDOR), *missing],
         check=True,
     )
+    # pyscript.toml names the files: a wheel published under another tag must fail here, not at boot.
+    absent = [name for name in missing.values() if not (VENDOR / name).exists()]
+    if absent:
+        sys.exit(f"pip downloaded no {', '.join(absent)}: check the tags of the wheels in {VENDOR}")
 
 
 def build_app_zip() -> Path:
@@ -82,7 +99,7 @@ def main() -> None:
     VENDOR.mkdir(parents=True, exist_ok=True)
     if not args.app_only:
         copy_runtime(ROOT / "node_modules")
-        fetch_svgwrite()
+        fetch_wheels()
     build_app_zip()
 
 
