@@ -11,7 +11,7 @@ import pytest
 from games import GAME_IDS, get_game
 from games.bots import play_bots_game
 from games.core import BadRecord, Rng
-from random_play import assert_record_round_trip, play_random_game
+from random_play import assert_record_round_trip, play_random_game, random_position
 from ui import links
 from ui.links import BadLink, decode_link, encode_link
 from ui.table import SEAT_KINDS
@@ -277,6 +277,21 @@ def test_forged_payloads_decode_to_games_or_raise_bad_link(samples: dict[str, st
             payload = bytes(base)
         decoded += decodes_canonically_or_is_bad(forge(payload))
     assert decoded > 0  # the code is dense: many forged payloads are some real game
+
+
+def test_a_link_with_any_bit_changed_is_refused_or_another_games_own_link() -> None:
+    """A varint could also end in a group of zeros and mean the same number: decoding reads the
+    shortest form only, so that each game has one link, the one `encode_link` writes."""
+    for game_id in GAMES:
+        players = get_game(game_id).min_players
+        for moves in (0, 3):
+            record = random_position(game_id, players, 8, {}, moves).record()
+            payload = payload_of(encode_link(record, ["human"] * players))
+            value = int.from_bytes(payload[1:], "little")
+            for bit in range(value.bit_length() + 16):
+                changed = value ^ (1 << bit)
+                decodes_canonically_or_is_bad(forge(payload[:1] + changed.to_bytes(
+                    max(1, (changed.bit_length() + 7) // 8), "little")))
 
 
 # -- soak (make soak) ---------------------------------------------------------------------------

@@ -9,8 +9,8 @@ rules version, the player count, each option of the game's schema, each seat's k
 move count, then one digit per move: its index in `legal_moves()` at that ply, in radix
 `len(legal_moves())`. A forced move costs nothing, and a typical move a few bits, which is what
 makes a complete game fit in a URL. Unbounded numbers (seed, count, rules version) are varints of
-7-bit groups. The checksum is CRC-32 salted with the app's name (so foreign base64 text does not
-pass), truncated to 24 bits.
+7-bit groups, read in their shortest form only (so that a game has one link). The checksum is
+CRC-32 salted with the app's name (so foreign base64 text does not pass), truncated to 24 bits.
 
 Decoding rebuilds the game move by move from the legal moves, so a link that decodes is a game that
 replays. Any other text raises `BadLink` with a translation key, and nothing else.
@@ -93,8 +93,11 @@ class _Reader:
     def take_varint(self, max_groups: int) -> int:
         n = 0
         for group in range(max_groups):
-            n |= self.take(0x80) << (7 * group)
+            bits = self.take(0x80)
+            n |= bits << (7 * group)
             if not self.take(2):
+                if group and not bits:  # a last group of zeros: the same number, not written so
+                    raise BadLink("error.link_malformed")
                 return n
         raise BadLink("error.link_malformed")
 
