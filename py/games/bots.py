@@ -18,7 +18,7 @@ from importlib import import_module
 from typing import Any, Protocol, TypeVar
 
 from games import get_game
-from games.core import Move, Rng, State, Steps, ViewHeader, finish
+from games.core import Move, Rng, SaltSource, State, Steps, ViewHeader, finish
 
 LEVELS = ("random", "greedy", "strong")
 
@@ -99,17 +99,20 @@ def bot_rng(seed: int, seat: int, ply: int) -> Rng:
 
 
 def play_bots_game(game_id: str, players: int, seed: int, options: dict[str, Any] | None,
-                   levels: Sequence[str], decision_ms: list[list[float]] | None = None) -> State:
+                   levels: Sequence[str], decision_ms: list[list[float]] | None = None,
+                   salt_source: SaltSource | None = None) -> State:
     """Play a game where every seat is a bot of `levels[seat]`; returns the finished state.
 
-    When `decision_ms` is given it receives, per seat, the wall time of each decision in ms. A game
-    that outlasts the game's own bound on its length (`Game.max_moves`) is a bug: RuntimeError.
+    When `decision_ms` is given it receives, per seat, the wall time of each decision in ms. With a
+    `salt_source` (e.g. `core.seeded_salts(seed)`) the game has fresh chance, drawing its salts from it.
+    A game that outlasts the game's own bound on its length (`Game.max_moves`) is a bug: RuntimeError.
     """
     if len(levels) != players:
         raise ValueError("one bot level per seat")
     bots = [get_bot(game_id, level) for level in levels]
     game = get_game(game_id)
-    state = game.new_state(players, seed, options)
+    state = game.new_state(players, seed, options, fresh_chance=salt_source is not None)
+    state.salt_source = salt_source
     max_moves = game.max_moves(players)
     if decision_ms is not None:
         decision_ms[:] = [[] for _ in range(players)]

@@ -16,10 +16,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypedDict, TypeVar, cast
 
 RECORD_FORMAT = 1
+SALT_LIMIT = 1 << 32  # salts are integers in [0, SALT_LIMIT)
 
 Move = str
 Event = dict[str, Any]
 T = TypeVar("T")
+# Where a fresh-chance state gets the salt of a new chance point: the browser's is backed by
+# `crypto.getRandomValues`, tests' and bots-only games' by a seeded `Rng` (`seeded_salts`).
+SaltSource = Callable[[], int]
 
 # The state class of a `Game`. Covariant, so every game is a `Game[State]` (what the registry hands
 # out), and defaulting to `State`, so a bare `Game` annotation means `Game[State]`. TypeVar defaults
@@ -74,6 +78,12 @@ class BadRecord(ValueError):
         super().__init__(reason)
         self.reason = reason
         self.params = params
+
+
+class NoSaltSource(RuntimeError):
+    """A fresh-chance state reached a chance point with no recorded salt left and no salt source:
+    a caller's bug (the source is set after `new_state` and after every `replay`). The move that
+    needed it is left half done: drop the state."""
 
 
 _MASK64 = (1 << 64) - 1
@@ -151,6 +161,12 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
+def seeded_salts(seed: int) -> SaltSource:
+    """A reproducible salt source (tests, bots-only games): the same salts for the same seed."""
+    rng = Rng.derive(seed, "salts")
+    return lambda: rng.below(SALT_LIMIT)
+
+
 @dataclass(frozen=True)
 class Option:
     """One entry of a game's option schema: a choice offered when a game is created."""
@@ -210,8 +226,8 @@ class State:
 
     Subclasses set `game_id` (the one place a game's id is declared: `Game.id` reads it) and implement
     `_legal()`, `_do(move)`, `_parse(move)`, `current_player`, `is_over()`, `result()` and `view()`
-    (returning the game's own `ViewHeader` subtype). The base keeps the move list (the record) and the
-    language-neutral event log.
+    (returning the game's own `ViewHeader` subtype). The base keeps the move list (the record), the
+    language-neutral event log and, in a fresh-chance game, the salts of its chance points.
     """
 
     game_id: ClassVar[str] = ""
@@ -234,6 +250,10 @@ class State:
         self.movers: list[int] = []
         self.events: list[Event] = []
         self._legal_cache: list[Move] | None = None
+        self._fresh = False  # switched on by `Game.new_state` once the start is set up
+        self.salts: list[int] = []  # the salts drawn so far, in order (the record's)
+        self._unused: list[int] = []  # recorded salts that the replay has yet to reach, last first
+        self.salt_source: SaltSource | None = None
 
     # -- to implement -------------------------------------------------------------------------
     @property
@@ -294,13 +314,46 @@ class State:
         other.movers = list(self.movers)
         other.events = list(self.events)
         other._legal_cache = None
+        other.salts = list(self.salts)
+        other._unused = list(self._unused)
         return other
+
+    @property
+    def fresh_chance(self) -> bool:
+        """Whether chance after the start draws fresh salts (a game played by link) instead of
+        following from the seed alone."""
+        return self._fresh
+
+    def chance(self, *labels: int | str) -> Rng:
+        """The generator of a chance point after the start (a roll, a later round's deal, a draw).
+
+        In an ordinary game it is `Rng.derive(seed, *labels)`, so anyone with the seed knows every
+        draw to come. In a fresh-chance game it also takes a salt: the record's next one when
+        replaying, else a new one from `salt_source`, recorded; so what has not happened yet cannot
+        be computed from a record. Chance points at the start (whatever the constructor draws: the
+        first deals and hands, Trick of the Rails' line, Locomotion's first roll, Freight Train's
+        marker and first day) always follow from the seed alone: `Game.new_state` switches fresh
+        chance on only after the constructor.
+        """
+        if not self._fresh:
+            return Rng.derive(self.seed, *labels)
+        if self._unused:
+            salt = self._unused.pop()
+        elif self.salt_source is None:
+            raise NoSaltSource("a fresh-chance state needs State.salt_source to draw a new salt")
+        else:
+            salt = self.salt_source()
+            if not _is_salt(salt):
+                raise ValueError(f"a salt source gave {salt!r}, not an integer in [0, 2**32)")
+        self.salts.append(salt)
+        return Rng.derive(self.seed, *labels, "salt", salt)
 
     def emit(self, kind: str, **data: Any) -> None:
         self.events.append({"type": kind, "ply": len(self.moves), **data})
 
     def record(self) -> dict[str, Any]:
-        return {
+        """The game as data; a fresh-chance game adds "chance": "fresh" and the "salts" it drew."""
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game_id,
             "rules_version": self.rules_version,
@@ -309,6 +362,14 @@ class State:
             "players": self.num_players,
             "moves": list(self.moves),
         }
+        if self._fresh:
+            record["chance"] = "fresh"
+            record["salts"] = list(self.salts)
+        return record
+
+
+def _is_salt(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SALT_LIMIT
 
 
 class Game(ABC, Generic[S]):
@@ -319,8 +380,8 @@ class Game(ABC, Generic[S]):
       not (a hand of cards). When False, every view is the spectator's but for its "seat" key.
     * `has_chance`: whether chance can happen after the start (dice, shuffles, deals of later
       rounds) under some options. When False, a game is decided by its start and its moves alone:
-      the seed only shapes the start. (States keep no generator: each chance point derives one
-      from `State.seed`, as `Rng.derive(seed, label, ...)`.)
+      the seed only shapes the start. (States keep no generator: each chance point after the start
+      gets one from `State.chance(label, ...)`, the start's from `Rng.derive(seed, label, ...)`.)
     * `max_moves(num_players)`: an upper bound on the moves of a whole game, argued in each game.
       Where chance could in principle prolong a game without end (dice that keep crashing
       locomotives), it is a bound that a game passes with a chance argued to be negligible.
@@ -370,12 +431,22 @@ class Game(ABC, Generic[S]):
             raise BadRecord("error.seed_invalid")
         return num_players, seed
 
-    def new_state(self, num_players: int, seed: int, options: dict[str, Any] | None = None) -> S:
+    def new_state(self, num_players: int, seed: int, options: dict[str, Any] | None = None,
+                  fresh_chance: bool = False) -> S:
+        """A new game. With `fresh_chance` (games played by link), chance after the start draws salts
+        from the state's `salt_source`, which the caller sets before the first move that may need one."""
         num_players, seed = self.check_start(num_players, seed)
-        return self.state_class(num_players, seed, self.check_options(options))
+        state = self.state_class(num_players, seed, self.check_options(options))
+        state._fresh = fresh_chance
+        return state
 
     def replay(self, record: dict[str, Any], upto: int | None = None) -> S:
-        """Rebuild a state from a record, validating every move; `upto` stops after that many moves."""
+        """Rebuild a state from a record, validating every move; `upto` stops after that many moves.
+
+        A fresh-chance record's salts are used in order; a whole replay must use them all. With `upto`,
+        the salts of later moves are dropped, so a move played anew from there draws afresh. The state
+        comes back without a salt source: set one before playing on.
+        """
         if not isinstance(record, dict):
             raise BadRecord("error.record_shape")
         if record.get("format") != RECORD_FORMAT:
@@ -389,11 +460,28 @@ class Game(ABC, Generic[S]):
         moves = record.get("moves")
         if not isinstance(moves, list):
             raise BadRecord("error.record_shape")
+        salts = _recorded_salts(record)
         num_players, seed = self.check_start(record.get("players"), record.get("seed"))
-        state = self.new_state(num_players, seed, record.get("options"))
+        state = self.new_state(num_players, seed, record.get("options"), fresh_chance=salts is not None)
+        state._unused = list(reversed(salts or []))
         for ply, move in enumerate(moves if upto is None else moves[:upto]):
             try:
                 state.apply(move)
             except (IllegalMove, MalformedMove) as err:
                 raise BadRecord("error.record_move", ply=ply + 1) from err
+            except NoSaltSource as err:
+                raise BadRecord("error.record_chance") from err
+        if state._unused and (upto is None or upto >= len(moves)):
+            raise BadRecord("error.record_chance")  # more salts than the game's chance points used
+        state._unused = []
         return state
+
+
+def _recorded_salts(record: dict[str, Any]) -> list[int] | None:
+    """A fresh-chance record's salts, checked; None for an ordinary record (no "chance" key)."""
+    if "chance" not in record and "salts" not in record:
+        return None
+    salts = record.get("salts")
+    if record.get("chance") != "fresh" or not isinstance(salts, list) or not all(map(_is_salt, salts)):
+        raise BadRecord("error.record_chance")
+    return salts

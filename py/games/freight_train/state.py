@@ -267,7 +267,7 @@ class FreightTrainState(State):
     # -- main yard and deck -----------------------------------------------------------------
     def _deal_main_yard(self) -> Rng:
         """Shuffle the deck for the day and fill every main-yard row; returns the day's generator."""
-        rng = Rng.derive(self.seed, "day", self.day)
+        rng = self.chance("day", self.day)
         rng.shuffle(self.deck.cars)
         for row in self.main:
             row.extend(self.deck.cars.pop() for _ in range(MAIN_ROW_CARS))
@@ -277,6 +277,8 @@ class FreightTrainState(State):
         """Refill an empty row from the bumper; the end-of-day card is set aside and the row completed
         (or left short when the deck runs out)."""
         row = self.main[r]
+        if self.fresh_chance:
+            self._shuffle_deck()
         end_card = False
         while len(row) < MAIN_ROW_CARS:
             card = self.deck.draw()
@@ -291,6 +293,16 @@ class FreightTrainState(State):
         self.emit("row_filled", player=seat, row=r, cars=list(row))
         if end_card:
             self.emit("end_card_drawn", player=seat, day=self.day)
+
+    def _shuffle_deck(self) -> None:
+        """A refill's own chance point in a fresh-chance game: the cars left are shuffled again and the
+        end-of-day card placed again in what is left of its part, each place as likely as before. The
+        odds are those of the deck as it lies, but a record made before the refill cannot tell it."""
+        rng = self.chance("fill", self.day, len(self.moves))
+        deck = self.deck
+        rng.shuffle(deck.cars)
+        if deck.end_below is not None:
+            deck.end_below = rng.below(min(deck.zone, len(deck.cars)) + 1)
 
     # -- turn, round and day flow -----------------------------------------------------------
     def _end_turn(self, passed: bool) -> None:

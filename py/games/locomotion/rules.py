@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.core import IllegalMove, MalformedMove, Move, Result, Rng, State
+from games.core import IllegalMove, MalformedMove, Move, Result, State
 from games.locomotion import board_data as data
 from games.locomotion.drive import Run, run
 from games.locomotion.track import (
@@ -122,7 +122,7 @@ class LocomotionState(State):
             self.phase, self.pending = "roll", chosen
             return
         self.rolls += 1
-        rng = Rng.derive(self.seed, "dice", self.rolls)
+        rng = self.chance("dice", self.rolls)
         face = rng.below(len(DIE_FACES))
         numbers = (1 + rng.below(6), 1 + rng.below(6))
         self._slide(chosen if chosen >= 0 else DIE_FACES[face], numbers, chosen >= 0)

@@ -14,8 +14,12 @@ def deck(num_players: int) -> list[int]:
 
 
 def deal(num_players: int, seed: int, round_number: int) -> list[list[int]]:
+    """The seed's deal of a round (the first round's in every game, every round's in ordinary ones)."""
+    return deal_with(num_players, Rng.derive(seed, "deal", round_number))
+
+
+def deal_with(num_players: int, rng: Rng) -> list[list[int]]:
     """One card of each colour to each player, in colour order; the draw is the round's chance point."""
-    rng = Rng.derive(seed, "deal", round_number)
     cards = deck(num_players)
     hands: list[list[int]] = [[] for _ in range(num_players)]
     for colour in COLOURS:

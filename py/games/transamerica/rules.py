@@ -28,7 +28,7 @@ from typing import Any
 
 from games.core import Move, Result, State
 from games.transamerica.board import BOARD
-from games.transamerica.deal import deal, pass_hands
+from games.transamerica.deal import deal_with, pass_hands
 from games.transamerica.moves import EDGE_OF_MOVE, END_MOVES, MARKER_MOVES, POINT_OF_MOVE, TRACK_MOVES, parse
 from games.transamerica.network import Network
 from games.transamerica.scoring import (
@@ -81,7 +81,7 @@ class TransAmericaState(State):
         if self.visible_cards and self.hands:
             self._take_hands(pass_hands(self.hands))
         else:
-            self._take_hands(deal(n, self.seed, round_number))
+            self._take_hands(deal_with(n, self.chance("deal", round_number)))
         self.phase = "marker"
         self.player = start_player
         self.markers: list[int | None] = [None] * n
