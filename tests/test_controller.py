@@ -618,3 +618,63 @@ def test_a_game_taken_over_by_a_newer_version_can_only_be_kept_as_a_copy() -> No
     assert page_b.curtain is not None
     assert [button[1] for button in page_b.curtain.buttons] == ["keep_copy"]
     assert storage.items["railtable/v1/game/g1"] == entry
+
+
+def test_a_game_by_link_shows_only_this_devices_seat_and_sends_the_turn_on() -> None:
+    from games.core import seeded_salts
+
+    page = FakePage()
+    ctl = controller(page)
+    sent: list[int] = []
+
+    def link_of(table: Table) -> str:
+        sent.append(len(table.state.moves))
+        return f"https://example.org/#play=turn{len(table.state.moves)}"
+
+    ctl.link_of = link_of
+    table = Table.new("transamerica", ["human", "greedy", "human"], 5, {}, ["Ann", "Bot", "Cy"], me=0,
+                      by_link=True, salt_source=seeded_salts(1))
+    ctl.sit(table, "l1")
+    assert page.curtain is None  # no hand-over: Ann's device shows Ann's cities only
+    while table.state.current_player == 0:
+        ctl.human_move(table.state.legal_moves()[0])
+        page.run(until=lambda: not ctl.animating and table.state.current_player != 1)
+    page.run(until=lambda: page.curtain is not None)
+    assert table.state.current_player == 2  # the bot played here, after Ann, and Cy is away
+    curtain = page.curtain
+    assert curtain is not None and curtain.kind == "send" and curtain.title == "Send to Cy"
+    assert "turn" in curtain.body and '<svg' in curtain.body and 'role="img"' in curtain.body
+    assert [b[1] for b in curtain.buttons] == ["copy", "share", "close"]
+    assert sent == [len(table.state.moves)] and ctl.sent_url.endswith(f"turn{len(table.state.moves)}")
+    cy_cities = table.state.view(2)["cities"][2]  # never on Ann's screen
+    assert all(not any(city in p.side + p.description for city in cy_cities) for p in page.pictures)
+    moves = len(table.state.moves)
+    ctl.human_move(table.state.legal_moves()[0])  # Ann cannot play Cy's turn
+    assert len(table.state.moves) == moves
+    assert "send them the game" in page.pictures[-1].status and 'data-send="1"' in page.pictures[-1].actions
+    ctl.curtain_action("close")
+    ctl.render()
+    ctl.after_render()
+    assert page.curtain is None  # offered once per turn; the button offers it again
+    ctl.offer_send()
+    assert page.curtain is not None and page.curtain.kind == "send"
+    saved = ctl.store.load("l1")
+    assert saved.by_link and saved.me == 0 and saved.record["chance"] == "fresh"
+
+
+def test_a_device_that_has_not_said_who_it_is_shows_no_hand_and_moves_nothing() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["human", "greedy", "human"], 5, {}, ["Ann", "Bot", "Cy"],
+                      by_link=True)
+    ctl.sit(table, "l1")
+    ctl.ask_who()
+    assert page.curtain is not None and page.curtain.kind == "who"
+    assert [b[1:] for b in page.curtain.buttons] == [("me-0", "Ann"), ("me-2", "Cy"),
+                                                     ("watch", "Just watching")]  # Ann to move: first
+    assert "send them" not in page.pictures[-1].status
+    assert ctl.viewer() is None and "Your cities" not in page.pictures[-1].side
+    page.run()
+    assert table.state.moves == []
+    ctl.take_seat(2)
+    assert page.curtain is None and table.me == 2 and ctl.store.load("l1").me == 2

@@ -728,8 +728,6 @@ def test_soak_damaged_links_and_saves(what: str, part: int) -> None:
     assert_clean(run_part(what, part, soak=True), what)
 
 
-@pytest.mark.xfail(raises=Hang, strict=True,
-                   reason="issue 10: saves._nesting rescans an unterminated string from each escaped quote")
 def test_an_entry_of_escaped_quotes_is_refused_in_linear_time() -> None:
     """The largest entry the store reads, one string of escaped quotes that never ends: counting its
     brackets takes about 30 ms when linear, half an hour when it rescans the rest from every quote."""
@@ -740,9 +738,6 @@ def test_an_entry_of_escaped_quotes_is_refused_in_linear_time() -> None:
     assert [(problem.key, problem.reason) for problem in problems] == [(SAVE_ID, "error.save_damaged")]
 
 
-@pytest.mark.xfail(raises=AssertionError, strict=True,
-                   reason="issue 10: an entry's `updated` may be any int; Pyodide hands ints beyond 2**53 "
-                          "to JavaScript as BigInt, which `new Date` refuses (not yet seen in a browser)")
 def test_the_continue_list_holds_only_times_the_browser_can_write() -> None:
     """The lobby writes each game's time with the browser's `Date`, which takes up to 8.64e15 ms either
     way: an entry that claims another time (written by hand, or by another page) is not listed with it."""

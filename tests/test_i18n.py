@@ -18,6 +18,7 @@ from games.transamerica.board import COLOURS
 from games.trick_of_the_rails.rules import ENDS
 from ui.i18n import LANGUAGES, LOCALES, PLACEHOLDER, Translator, catalog, fill, join, pick_language
 from ui.saves import Imported
+from ui.table import FRIEND, HUMAN
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = ROOT / "py"
@@ -33,6 +34,7 @@ DYNAMIC = {
     "game.": GAME_IDS,
     "blurb.": GAME_IDS,
     "level.": LEVELS,
+    "seat.": (HUMAN, FRIEND),  # the lobby's seat kinds besides the bots
     # TransAmerica's drawing: verbs of moves without / with a point, phases.
     "ta.": ("end", "pass"),
     "ta.aria.": ("marker", "end"),

@@ -10,10 +10,10 @@ import pytest
 
 from games import GAME_IDS, get_game
 from games.bots import play_bots_game
-from games.core import BadRecord, Rng
+from games.core import BadRecord, Rng, seeded_salts
 from random_play import assert_record_round_trip, play_random_game, random_position
 from ui import links
-from ui.links import BadLink, decode_link, encode_link
+from ui.links import BadLink, SharedTable, decode_link, decode_table, encode_link
 from ui.table import SEAT_KINDS
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -117,6 +117,86 @@ def test_encoding_refuses_what_is_not_a_game() -> None:
         encode_link({**record, "game": "chess"}, ["human"] * 3)
     with pytest.raises(BadRecord):
         encode_link({**record, "seed": -1}, ["human"] * 3)
+
+
+# -- games by link: names, link play and fresh chance (version 2) ---------------------------------
+
+NAMES = ["Ann", "Béatrice", "大輔", "Zoë 🚂"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_game_by_link_carries_names_and_its_fresh_chance(game_id: str) -> None:
+    game = get_game(game_id)
+    players = min(max(4, game.min_players), game.max_players)
+    seats = ["human"] * (players - 1) + ["greedy"]
+    state = play_bots_game(game_id, players, 31, None, ["greedy"] * players, salt_source=seeded_salts(5))
+    for ply in (0, len(state.moves) // 2, len(state.moves)):
+        record = game.replay(state.record(), ply).record()
+        names = NAMES[:players]
+        text = encode_link(record, seats, names, by_link=True)
+        assert set(text) <= set(ALPHABET)
+        assert decode_table(text) == SharedTable(record, seats, names, True)
+        assert decode_link(text) == (record, seats)
+    if game.has_chance:
+        assert state.record()["salts"], "a fresh game's chance after the start is in its record"
+
+
+def test_names_alone_make_a_version_2_link_and_a_plain_table_keeps_version_1() -> None:
+    record = play_random_game("locomotion", 3, 8).record()
+    plain = encode_link(record, ["human"] * 3)
+    named = encode_link(record, ["human"] * 3, ["Ann", "Bob", "Cy"])
+    assert payload_of(plain)[0] == 1 and payload_of(named)[0] == links.LINK_VERSION
+    assert decode_table(plain) == SharedTable(record, ["human"] * 3, [], False)
+    assert decode_table(named) == SharedTable(record, ["human"] * 3, ["Ann", "Bob", "Cy"], False)
+    assert encode_link(record, ["human"] * 3, ["x" * 500, " B\nob", "Cy"]) == \
+        encode_link(record, ["human"] * 3, ["x" * 20, "B ob", "Cy"])  # names are bounded as typed
+    with pytest.raises(BadRecord):
+        encode_link(record, ["human"] * 3, ["Ann"])
+
+
+def test_a_version_2_link_in_another_form_than_written_is_refused() -> None:
+    """Written as version 2 with nothing version 2 adds, or with a name no player could have typed:
+    not a link this app writes (each game has one link)."""
+    record = get_game("transamerica").new_state(2, 1).record()
+    digits = links._Digits()
+    digits.put(GAME_IDS.index("transamerica"), links.GAME_RADIX)
+    digits.put_varint(record["rules_version"])
+    digits.put(0, 5)  # 2 players
+    for _ in get_game("transamerica").option_schema:
+        digits.put(0, 2)
+    for _ in range(2):
+        digits.put(0, links.SEAT_RADIX)
+    digits.put_varint(1)  # the seed
+    digits.put(0, 2)  # not by link
+    digits.put(0, 2)  # no fresh chance
+    for name in (b"", b""):
+        digits.put_varint(len(name))
+    digits.put_varint(0)  # no moves
+    value = digits.value()
+    assert_bad(forge(bytes([links.LINK_VERSION]) + value.to_bytes(max(1, (value.bit_length() + 7) // 8),
+                                                                  "little")), "error.link_malformed")
+    text = encode_link(record, ["human"] * 2, ["A\u2028B", "C"])  # written bounded: "A B"
+    assert decode_table(text).names == ["A B", "C"]
+
+
+def test_a_fresh_games_salts_must_all_be_used_and_none_may_lack() -> None:
+    state = play_bots_game("locomotion", 2, 4, None, ["greedy"] * 2, salt_source=seeded_salts(9))
+    record = state.record()
+    with pytest.raises(BadRecord):
+        encode_link({**record, "salts": record["salts"][:-1]}, ["human"] * 2, by_link=True)
+    with pytest.raises(BadRecord):
+        encode_link({**record, "salts": [*record["salts"], 7]}, ["human"] * 2, by_link=True)
+
+
+def test_a_complete_four_player_game_by_link_fits_the_goal() -> None:
+    lengths = []
+    for seed in range(6):
+        state = play_bots_game("transamerica", 4, 700 + seed, None, ["greedy"] * 4,
+                               salt_source=seeded_salts(seed))
+        text = encode_link(state.record(), ["human"] * 4, ["Annabelle", "Bartholomew", "Cy", "Dominique"],
+                           by_link=True)
+        lengths.append(len(text))
+    assert max(lengths) <= GOAL, lengths
 
 
 # -- size and speed -----------------------------------------------------------------------------
@@ -254,7 +334,7 @@ def test_foreign_base64_and_newer_versions_are_told_apart() -> None:
     assert_bad(base64.urlsafe_b64encode(foreign + crc).rstrip(b"=").decode(), "error.link_checksum")
     assert_bad("AAAAAAAAAAAA", "error.link_checksum")
     real = payload_of(encode_link(get_game("transamerica").new_state(2, 1).record(), ["human"] * 2))
-    assert_bad(forge(b"\x02" + real[1:]), "error.link_version")
+    assert_bad(forge(bytes([links.LINK_VERSION + 1]) + real[1:]), "error.link_version")
     assert_bad(forge(real + b"\x00"), "error.link_malformed")  # not the shortest form
 
 

@@ -18,8 +18,10 @@ from ui.saves import (
     MadeByNewerVersion,
     MemoryStorage,
     MovedOn,
+    Received,
     SaveStore,
     StorageFull,
+    link_save_id,
 )
 from ui.table import MAX_NAME
 
@@ -426,3 +428,26 @@ def test_unreadable_games_in_a_backup_are_skipped_and_a_full_storage_stops_clean
     report = SaveStore(crowded).import_games(json.dumps(games))
     assert report.full and report.added == 1
     assert [g.save_id for g in SaveStore(crowded).list_games().games] == ["a"]
+
+
+def test_each_link_of_a_game_by_link_updates_one_save_and_never_takes_it_back(
+        finished: dict[str, Any]) -> None:
+    store = SaveStore(MemoryStorage())
+    seats, names = ["human"] * 3, ["Ann", "Bob", "Cy"]
+    first = store.take_link(partial(finished, 10), seats, names, updated=1)
+    assert first == Received(link_save_id(finished), None)  # the same id on every device
+    store.save(first.save_id, partial(finished, 10), seats, names, over=False, updated=2, by_link=True, me=1)
+    later = store.take_link(partial(finished, 30), seats, names, updated=3)
+    assert later == Received(first.save_id, 1) and store.load(first.save_id).ply == 30
+    assert store.load(first.save_id).me == 1 and store.load(first.save_id).by_link
+    older = store.take_link(partial(finished, 20), seats, names, updated=4)
+    assert older == Received(first.save_id, 1, "who.older") and store.load(first.save_id).ply == 30
+    game = get_game("transamerica")
+    ply = next(p for p in range(30, 60) if len(game.replay(finished, p).legal_moves()) > 1)
+    turn = next(move for move in game.replay(finished, ply).legal_moves() if move != finished["moves"][ply])
+    store.take_link(partial(finished, ply + 1), seats, names, updated=5)
+    other = {**partial(finished, ply + 1), "moves": [*finished["moves"][:ply], turn]}  # another move there
+    aside = store.take_link(other, seats, names, updated=6)
+    assert aside.note == "who.diverged" and aside.save_id != first.save_id and aside.me is None
+    assert store.load(aside.save_id).record == other and store.load(first.save_id).ply == ply + 1
+    assert len(store.list_games().games) == 2

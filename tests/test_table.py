@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import get_game
 from games.core import IllegalMove
 from ui.lobby import LobbyChoice, parse_lobby
 from ui.replay import Scrubber
@@ -129,3 +130,26 @@ def test_a_rematch_is_the_same_table_with_a_new_deal() -> None:
         "transamerica", table.seats, seed=8, options={"visible_cards": True}).state.view(None)  # a new deal
     again.names.append("Dee")
     assert table.names == ["Ann", "Bob", "Cy"]  # the tables share nothing
+
+
+def test_a_friend_by_link_makes_a_game_by_link_with_one_seat_here() -> None:
+    choice = parse_lobby("transamerica", [("friend", "Bo"), ("human", "Ann"), ("greedy", "")], {}, "", t)
+    assert isinstance(choice, LobbyChoice)
+    assert (choice.seats, choice.me, choice.by_link) == (["human", "human", "greedy"], 1, True)
+    plain = parse_lobby("transamerica", [("human", "Ann"), ("human", "Bo")], {}, "", t)
+    assert isinstance(plain, LobbyChoice) and (plain.me, plain.by_link) == (None, False)
+    for seats in ([("friend", ""), ("human", ""), ("human", "")], [("friend", ""), ("greedy", "")]):
+        assert parse_lobby("transamerica", seats, {}, "", t) == t("error.link_one_human")
+
+
+def test_scrubber_goes_back_and_forth_through_a_game_by_link() -> None:
+    from games.bots import play_bots_game
+    from games.core import seeded_salts
+
+    record = play_bots_game("locomotion", 3, 4, None, ["greedy"] * 3, salt_source=seeded_salts(2)).record()
+    game = get_game("locomotion")
+    scrubber = Scrubber(game, record)
+    for ply in (len(record["moves"]), 0, 17, 18, 3, len(record["moves"]), 30):
+        state = scrubber.seek(ply)
+        assert state.moves == record["moves"][:ply]
+        assert state.view(None) == game.replay(record, ply).view(None)

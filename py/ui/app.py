@@ -20,13 +20,13 @@ from ui import panels
 from ui.controller import Curtain, TableController
 from ui.games import face_for
 from ui.i18n import Translator
-from ui.links import BadLink, decode_link, encode_link
+from ui.links import BadLink, SharedTable, decode_table, encode_link
 from ui.lobby import LobbyChoice
 from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
 from ui.preferences import Preferences
 from ui.replay import Scrubber
-from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull
+from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull, link_save_id
 from ui.table import Table
 from ui.table_page import DomPage
 
@@ -40,6 +40,7 @@ class App:
                                  self.toast)
         self.page = DomPage()
         self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
+        self.table.link_of = lambda table: self.link_url(table.state.record(), table, by_link=True)
 
     def toast(self, text: str) -> None:
         self.page.toast(text)
@@ -162,6 +163,8 @@ class App:
 
     def sit(self, table: Table, save_id: str | None, scrubber: Scrubber | None = None,
             revision: int = 0) -> None:
+        if table.by_link:  # its QR codes need segno: imported while the player looks at the board
+            self.in_steps([lambda: import_module("segno")], 1000)
         web.show("lobby", False)
         web.show("table", True)
         web.show("curtain", False)
@@ -193,8 +196,10 @@ class App:
 
     def start_game(self, choice: LobbyChoice) -> None:
         seed = choice.seed if choice.seed is not None else web.random_seed()
-        save_id = new_save_id()
-        self.sit(Table.new(choice.game_id, choice.seats, seed, choice.options, choice.names), save_id)
+        table = Table.new(choice.game_id, choice.seats, seed, choice.options, choice.names, choice.me,
+                          choice.by_link, web.fresh_salt)
+        save_id = link_save_id(table.state.record()) if table.by_link else new_save_id()
+        self.sit(table, save_id)
         self.go(Route("game", save_id))
 
     def resume(self, save_id: str) -> None:
@@ -205,7 +210,8 @@ class App:
         """Sit at a saved game; if it cannot be (gone, or unreadable and set aside), the lobby says why."""
         try:
             saved = self.store.load(save_id)
-            table = Table.from_record(saved.record, saved.seats, saved.names)
+            table = Table.from_record(saved.record, saved.seats, saved.names, me=saved.me,
+                                      by_link=saved.by_link, salt_source=web.fresh_salt)
         except (BadRecord, ValueError) as err:
             reason = getattr(err, "reason", "error.save_damaged")
             if isinstance(err, MadeByNewerVersion):
@@ -235,8 +241,9 @@ class App:
         """The finished game again: same game, seats, names and options, a new deal, a new save."""
         finished = self.table.table
         if finished:
-            save_id = new_save_id()
-            self.sit(finished.rematch(web.random_seed()), save_id)
+            table = finished.rematch(web.random_seed())
+            save_id = link_save_id(table.state.record()) if table.by_link else new_save_id()
+            self.sit(table, save_id)
             web.replace_location_hash_keeping_state(Route("game", save_id).fragment)
 
     # -- links ----------------------------------------------------------------------------------------
@@ -251,29 +258,70 @@ class App:
         made ready first, each in a task of its own, so that the first link of a game not played yet
         does not hold the page for all of that at once."""
         try:
-            record, seats = decode_link(text)
+            shared = decode_table(text)
         except BadLink as err:
             self.toast(self.tr(err.reason))
             clear_address()
             return False
-        game_id = record["game"]
+        game_id = shared.record["game"]
 
         def sit() -> None:
-            if parse_fragment(web.location_hash()) == Route("link", text):  # not left meanwhile
-                table = Table.from_record(record, seats)
-                self.sit(table, None, Scrubber(table.game, record, table.state))
+            if parse_fragment(web.location_hash()) != Route("link", text):  # left meanwhile
+                return
+            if shared.by_link:
+                self.take_game_by_link(shared)
+            else:
+                self.watch(shared)
 
         self.in_steps([lambda: face_for(game_id), lambda: self.table.map_svg(game_id), sit], 0)
         return True
+
+    def watch(self, shared: SharedTable) -> None:
+        """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""
+        table = Table.from_record(shared.record, shared.seats, shared.names, salt_source=web.fresh_salt)
+        self.sit(table, None, Scrubber(table.game, shared.record, table.state))
+
+    def take_game_by_link(self, shared: SharedTable) -> None:
+        """A friend's turn arrives: the game is saved on this device (updating the one here) and goes on
+        at its table; the first time, the player says who they are. The address then names the saved
+        game, so Back leaves it instead of stepping through the links that came before."""
+        try:
+            received = self.store.take_link(shared.record, shared.seats, shared.names, web.wall_clock_ms())
+        except StorageFull:
+            self.toast(self.tr("error.storage_full"))
+            self.watch(shared)
+            return
+        web.replace_location_hash_keeping_state(Route("game", received.save_id).fragment)
+        self.open_save(received.save_id)
+        if received.note:
+            self.toast(self.tr(received.note))
+        if received.me is None and self.table.table:
+            self.table.ask_who()
+
+    def take_seat(self, seat: int | None) -> None:
+        """The answer to "Who are you?": remembered for this game on this device (None: watching)."""
+        table = self.table.table
+        if table is None:
+            return
+        if seat is None:
+            self.page.close_curtain()
+            self.watch(SharedTable(table.state.record(), table.seats, table.names, True))
+            return
+        self.table.take_seat(seat)
 
     def on_share(self, _event: Any) -> None:
         record = self.table.link_record()
         if record is None or not self.table.table:
             return
-        url = f"{web.page_url()}#{Route('link', encode_link(record, self.table.table.seats)).fragment}"
+        url = self.link_url(record, self.table.table, by_link=False)
         web.copy_text(url)
         self.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr),
                                        [("data-curtain", "close", self.tr("action.close"))]))
+
+    def link_url(self, record: dict[str, Any], table: Table, by_link: bool) -> str:
+        """The whole address of a link to `record` at `table`, names included."""
+        text = encode_link(record, table.seats, table.names, by_link)
+        return f"{web.page_url()}#{Route('link', text).fragment}"
 
     def on_replay_click(self, event: Any) -> None:
         target = event.target.closest("[data-replay]")
@@ -306,6 +354,8 @@ class App:
             return
         if web.data(target, "undo"):
             self.table.undo()
+        elif web.data(target, "send"):
+            self.table.offer_send()
         elif target.hasAttribute("data-move"):
             self.table.human_move(web.attribute(target, "data-move"))
 
@@ -317,6 +367,15 @@ class App:
         elif action == "load_newer" and self.table.save_id:
             self.page.close_curtain()
             self.open_save(self.table.save_id)
+        elif action.startswith("me-"):
+            self.take_seat(int(action[3:]))
+        elif action == "watch":
+            self.take_seat(None)
+        elif action == "copy":
+            web.copy_text(self.table.sent_url)
+            self.toast(self.tr("send.copied"))
+        elif action == "share":
+            web.share_link(self.tr("app.name"), self.table.sent_url)
         elif action == "keep_copy":
             save_id = new_save_id()
             web.replace_location_hash_keeping_state(Route("game", save_id).fragment)

@@ -141,6 +141,11 @@ def wall_clock_ms() -> int:
     return int(window.Date.now())
 
 
+def fresh_salt() -> int:
+    """32 bits from the device's cryptographic randomness: a chance event of a game by link."""
+    return int(window.crypto.getRandomValues(window.Uint32Array.new(1))[0])
+
+
 def random_seed() -> int:
     """A fresh seed for a new game; from the browser's crypto generator, 53 bits (a JS-safe integer)."""
     words = window.crypto.getRandomValues(window.Uint32Array.new(2))
@@ -251,6 +256,17 @@ def read_chosen_file(file_input: Any, max_bytes: int, handler: Callable[[str], N
 def on_storage(handler: Callable[[str | None], None]) -> None:
     """Call `handler` with the key another tab of this site wrote (None: it cleared the storage)."""
     on(window, "storage", lambda event: handler(event.key if isinstance(event.key, str) else None))
+
+
+def can_share() -> bool:
+    """Whether the system's share sheet is there (phones, some desktops)."""
+    return bool(getattr(window.navigator, "share", None))
+
+
+def share_link(title: str, url: str) -> None:
+    """The system's share sheet with `url`; a cancelled sheet is not an error."""
+    options = to_js({"title": title, "url": url}, dict_converter=window.Object.fromEntries)
+    window.navigator.share(options).catch(create_once_callable(lambda _error: None))
 
 
 def prefers_reduced_motion() -> bool:

@@ -23,6 +23,7 @@ from ui.games import face_for
 from ui.games.face import Face
 from ui.i18n import Translator
 from ui.log import LogEntry, log_entry
+from ui.qr import TooLongForQr, qr_svg
 from ui.replay import Scrubber
 from ui.saves import MovedOn, SaveStore, StorageFull
 from ui.table import HUMAN, Table
@@ -156,6 +157,9 @@ class TableController:
         self.runner = BotRunner(page)
         self.table: Table | None = None
         self.save_id: str | None = None
+        self.link_of: Callable[[Table], str] | None = None  # the address that sends a game by link on
+        self.sent_at: int | None = None  # the ply at which the game by link was last offered to send
+        self.sent_url = ""
         self.revision = 0  # of the save this table follows: another one in storage is another tab's
         self.elsewhere = False  # the game went on elsewhere: nothing moves until the player chooses
         self.scrubber: Scrubber | None = None
@@ -194,6 +198,7 @@ class TableController:
             table.names = [panels.seat_label(seat, [], self.t) for seat in range(len(table.seats))]
         self.table, self.save_id, self.scrubber = table, save_id, scrubber
         self.revision, self.elsewhere = revision, False
+        self.sent_at = None
         self.shown = None
         self.curtains = []
         self.animating = False
@@ -237,7 +242,7 @@ class TableController:
         table = self.table
         assert table is not None
         if (self.scrubber or self.handover_due()
-                or (self.projector and not table.is_human(table.state.current_player))):
+                or (self.projector and not table.human_here(table.state.current_player))):
             return None
         viewer = table.viewer(self.shown)
         if viewer is not None:
@@ -265,6 +270,8 @@ class TableController:
         buttons = [("data-move", move, self.t(key)) for move, key in face.actions.items() if move in legal]
         if table.can_undo() and not self.scrubber:
             buttons.append(("data-undo", "1", self.t("action.undo")))
+        if table.by_link and not self.scrubber and (table.away(state.current_player) or state.is_over()):
+            buttons.append(("data-send", "1", self.send_label()))
         # The board's moves come first; none of them is more expected than another.
         actions = (panels.buttons_html(on_board, primary=False)
                    + panels.buttons_html(buttons, primary=not on_board))
@@ -313,7 +320,7 @@ class TableController:
         table = self.table
         assert table is not None
         game = self.t("game." + table.game.id)
-        your_turn = not self.scrubber and table.is_human(table.state.current_player)
+        your_turn = not self.scrubber and table.human_here(table.state.current_player)
         return self.t("tab.your_turn" if your_turn else "tab.game", game=game)
 
     def names(self) -> list[str]:
@@ -333,6 +340,8 @@ class TableController:
             return self.t("status.waiting", name=name)
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
+        if table.away(current) and table.me is not None:
+            return self.t("status.away", name=name)
         if viewer == current and not self.scrubber:
             return prompt or self.t("status.your_turn", name=name)
         return self.t("status.waiting", name=name)
@@ -341,7 +350,7 @@ class TableController:
     def human_move(self, move: str) -> None:
         table = self.table
         if (not table or self.scrubber or self.animating or self.elsewhere or self.handover_due()
-                or not table.is_human(table.state.current_player)):
+                or not table.human_here(table.state.current_player)):
             return
         before = self.before_move()
         try:
@@ -419,12 +428,16 @@ class TableController:
                     self.runner.later(INTERLUDE_MS[self.speed], self.auto_continue)
                 return
         current = table.state.current_player
+        if table.by_link and table.me is None:
+            return  # nothing moves on a device that has not said who is here
         if current is None:
             result = table.state.result().to_dict()
             body = panels.results_html(result, table.names, self.t) + self.face.breakdown(
                 result, table.state.view(None), self.t, self.names())
+            # In a game by link the others learn the end from this device: sending it comes first.
+            send = [("data-curtain", "send", self.t("send.result"))] if table.by_link else []
             self.page.open_curtain(Curtain("result", self.t("result.title"), body,
-                                           [("data-curtain", "rematch", self.t("action.rematch")),
+                                           [*send, ("data-curtain", "rematch", self.t("action.rematch")),
                                             ("data-curtain", "lobby", self.t("table.lobby")),
                                             ("data-curtain", "close", self.t("action.view_board"))]))
         elif self.handover_due():
@@ -434,6 +447,9 @@ class TableController:
                                            [("data-curtain", "reveal", self.t("handover.ready", name=name))]))
         elif not table.is_human(current):
             self.bot_turn()
+        elif table.away(current):
+            if self.sent_at != len(table.state.moves):  # offered once per turn; a button offers it again
+                self.offer_send()
         else:
             self.schedule_autoplay()
 
@@ -451,6 +467,8 @@ class TableController:
             self.page.close_curtain()
             self.render()
             self.after_render()
+        elif action == "send":
+            self.offer_send()
         elif action == "next":
             self.page.close_curtain()
             self.render()  # the new round's board, where the interlude showed the one that ended
@@ -534,6 +552,54 @@ class TableController:
             return None
         return self.scrubber.record if self.scrubber else self.table.state.record()
 
+    # -- a game by link ---------------------------------------------------------------------------
+    def ask_who(self) -> None:
+        """The first link of a game on this device: which of its players is here (or nobody)."""
+        table = self.table
+        assert table is not None
+        names = self.names()
+        # A link is sent to the player to move: their name comes first.
+        current = table.state.current_player
+        seats = sorted(table.humans, key=lambda seat: seat != current)
+        buttons = [("data-curtain", f"me-{seat}", names[seat]) for seat in seats]
+        body = panels.paragraph(self.t("who.body", game=self.t("game." + table.game.id)))
+        self.page.open_curtain(Curtain("who", self.t("who.title"), body,
+                                       [*buttons, ("data-curtain", "watch", self.t("who.watch"))]))
+
+    def take_seat(self, seat: int) -> None:
+        table = self.table
+        if table and table.is_human(seat):
+            table.me = seat
+            self.page.close_curtain()
+            self.autosave()
+            self.render()
+            self.after_render()
+
+    def send_label(self) -> str:
+        """"Send to Ann" while she is to play on her device; "Send the result" once the game is over."""
+        table = self.table
+        assert table is not None
+        current = table.state.current_player
+        return self.t("send.result") if current is None else self.t("send.to", name=self.names()[current])
+
+    def offer_send(self) -> None:
+        """The screen that sends the game on: its link to copy, share or scan, and what a link holds."""
+        table = self.table
+        if not table or not self.link_of:
+            return
+        self.sent_at = len(table.state.moves)
+        self.sent_url = self.link_of(table)
+        current = table.state.current_player
+        name = self.names()[current] if current is not None else ""
+        try:
+            code = qr_svg(self.sent_url, self.t("send.qr_title"))
+        except TooLongForQr:
+            code = ""  # the page says so and offers the link alone
+        self.page.open_curtain(Curtain(
+            "send", self.send_label(), panels.send_html(self.sent_url, name, self.t, code),
+            [("data-curtain", "copy", self.t("send.copy")), ("data-curtain", "share", self.t("send.share")),
+             ("data-curtain", "close", self.t("action.close"))]))
+
     # -- saving -----------------------------------------------------------------------------------
     def autosave(self) -> None:
         table = self.table
@@ -542,7 +608,7 @@ class TableController:
         try:
             self.revision = self.store.save(self.save_id, table.state.record(), table.seats, table.names,
                                             over=table.state.is_over(), updated=self.page.wall_clock_ms(),
-                                            follows=self.revision)
+                                            follows=self.revision, by_link=table.by_link, me=table.me)
         except MovedOn as moved:
             self.moved_on(moved.ply)
         except StorageFull:

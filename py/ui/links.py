@@ -12,6 +12,11 @@ makes a complete game fit in a URL. Unbounded numbers (seed, count, rules versio
 7-bit groups, read in their shortest form only (so that a game has one link). The checksum is
 CRC-32 salted with the app's name (so foreign base64 text does not pass), truncated to 24 bits.
 
+Version 2 adds, after the seed: whether the game is played by link, whether its chance is fresh
+(then the count of its salts and each salt, 32 bits), and each player's name (its UTF-8 length, then
+its bytes). A table without names, link play or fresh chance is still written as version 1, so a
+game keeps the link it was first shared with.
+
 Decoding rebuilds the game move by move from the legal moves, so a link that decodes is a game that
 replays. Any other text raises `BadLink` with a translation key, and nothing else.
 
@@ -26,13 +31,16 @@ import binascii
 import re
 import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games import GAME_IDS, get_game
-from games.core import BadRecord, Game, IllegalMove, MalformedMove, State
-from ui.table import SEAT_KINDS
+from games.core import SALT_LIMIT, BadRecord, Game, IllegalMove, MalformedMove, State
+from ui.table import MAX_NAME, SEAT_KINDS, bounded_name
 
-LINK_VERSION = 1
+LINK_VERSION = 2
+PLAIN_VERSION = 1  # a table of bots and humans at one device, unnamed, with chance from its seed
+MAX_NAME_BYTES = 4 * MAX_NAME  # UTF-8
 
 # Codes are positions in `GAME_IDS` and `SEAT_KINDS`, so those tuples may only grow at the end.
 GAME_RADIX = 16  # room for games added later without a new link version
@@ -114,13 +122,45 @@ def _players_radix(game: Game) -> int:
     return game.max_players - game.min_players + 1
 
 
-def encode_link(record: dict[str, Any], seats: Sequence[str]) -> str:
+@dataclass(frozen=True)
+class SharedTable:
+    """What a link holds: the game's record, who sits where, their names, and whether it is played by
+    link (each human on their own device)."""
+
+    record: dict[str, Any]
+    seats: list[str]
+    names: list[str]
+    by_link: bool
+
+
+class _Salts:
+    """A record's or link's salts, handed out in order to the chance points of its moves; `short` is
+    raised at a chance point more than there are salts."""
+
+    def __init__(self, salts: list[int], short: Exception) -> None:
+        self.queue = list(reversed(salts))
+        self.short = short
+
+    def __call__(self) -> int:
+        if not self.queue:
+            raise self.short
+        return self.queue.pop()
+
+
+def encode_link(record: dict[str, Any], seats: Sequence[str], names: Sequence[str] = (),
+                by_link: bool = False) -> str:
     """The URL-safe text of a table; raises `BadRecord` for a record or seats that are not a game."""
     game = get_game(record.get("game") if isinstance(record, dict) else None)
     state = game.replay(record, upto=0)  # validates everything but the moves
     if not isinstance(seats, list | tuple) or len(seats) != state.num_players or any(
             seat not in SEAT_KINDS for seat in seats):
         raise BadRecord("error.seats_invalid")
+    names = [bounded_name(name) for name in names]
+    if names and len(names) != state.num_players:
+        raise BadRecord("error.seats_invalid")
+    salts = list(record.get("salts") or [])
+    unused = _Salts(salts, BadRecord("error.record_chance"))
+    state.salt_source = unused
     digits = _Digits()
     digits.put(GAME_IDS.index(game.id), GAME_RADIX)
     digits.put_varint(state.rules_version)
@@ -134,6 +174,19 @@ def encode_link(record: dict[str, Any], seats: Sequence[str]) -> str:
     for seat in seats:
         digits.put(SEAT_KINDS.index(seat), SEAT_RADIX)
     digits.put_varint(state.seed)
+    version = LINK_VERSION if names or by_link or state.fresh_chance else PLAIN_VERSION
+    if version == LINK_VERSION:
+        digits.put(int(by_link), 2)
+        digits.put(int(state.fresh_chance), 2)
+        if state.fresh_chance:
+            digits.put_varint(len(salts))
+            for salt in salts:
+                digits.put(salt, SALT_LIMIT)
+        for name in names or [""] * state.num_players:
+            data = name.encode()
+            digits.put_varint(len(data))
+            for byte in data:
+                digits.put(byte, 256)
     moves = record["moves"]
     digits.put_varint(len(moves))
     for ply, move in enumerate(moves, start=1):
@@ -142,8 +195,10 @@ def encode_link(record: dict[str, Any], seats: Sequence[str]) -> str:
             raise BadRecord("error.record_move", ply=ply)
         digits.put(legal.index(move), len(legal))
         state.apply(move)
+    if unused.queue:
+        raise BadRecord("error.record_chance")
     value = digits.value()
-    payload = bytes([LINK_VERSION]) + value.to_bytes(max(1, (value.bit_length() + 7) // 8), "little")
+    payload = bytes([version]) + value.to_bytes(max(1, (value.bit_length() + 7) // 8), "little")
     return _text(payload + _checksum(payload))
 
 
@@ -162,26 +217,64 @@ def _bytes(text: object) -> bytes:
 
 def decode_link(text: object) -> tuple[dict[str, Any], list[str]]:
     """The record and seats of a link's text; raises `BadLink` (only) when it is not a whole game."""
+    table = decode_table(text)
+    return table.record, table.seats
+
+
+def decode_table(text: object) -> SharedTable:
+    """Everything a link's text holds; raises `BadLink` (only) when it is not a whole game."""
     data = _bytes(text)
     if len(data) < 2 + CHECKSUM_BYTES:
         raise BadLink("error.link_malformed")
     payload, checksum = data[:-CHECKSUM_BYTES], data[-CHECKSUM_BYTES:]
     if _checksum(payload) != checksum:  # first, so junk reads as damage, not as a newer version
         raise BadLink("error.link_checksum")
-    if payload[0] != LINK_VERSION:  # later versions keep the checksum so that this is told apart
+    version = payload[0]
+    if version not in (PLAIN_VERSION, LINK_VERSION):  # later versions keep the checksum: told apart
         raise BadLink("error.link_version")
     if len(payload) > 2 and payload[-1] == 0:
         raise BadLink("error.link_malformed")
     digits = _Reader(int.from_bytes(payload[1:], "little"))
-    state, seats = _table(digits)
+    state, seats, by_link = _table(digits, version)
+    names: list[str] = []
+    salts = _Salts([], BadLink("error.link_moves"))
+    if version == LINK_VERSION:
+        salts, names = _people(digits, state)
+        if not (by_link or state.fresh_chance or any(names)):  # written as version 1: one game, one link
+            raise BadLink("error.link_malformed")
+    state.salt_source = salts
     _play(state, digits)
-    if digits.rest:
+    if digits.rest or salts.queue:
         raise BadLink("error.link_malformed")
-    return state.record(), seats
+    return SharedTable(state.record(), seats, names if any(names) else [], by_link)
 
 
-def _table(digits: _Reader) -> tuple[State, list[str]]:
-    """The header: a fresh state of the right game, players, options and seed, and the seats."""
+def _people(digits: _Reader, state: State) -> tuple[_Salts, list[str]]:
+    """The rest of version 2's header: the salts of a fresh-chance game, and the players' names."""
+    salts = []
+    if state.fresh_chance:
+        count = digits.take_varint(3)
+        if count > MAX_MOVES:
+            raise BadLink("error.link_malformed")
+        salts = [digits.take(SALT_LIMIT) for _ in range(count)]
+    names = []
+    for _ in range(state.num_players):
+        size = digits.take_varint(1)
+        if size > MAX_NAME_BYTES:
+            raise BadLink("error.link_malformed")
+        try:
+            name = bytes(digits.take(256) for _ in range(size)).decode()
+        except UnicodeDecodeError as err:
+            raise BadLink("error.link_malformed") from err
+        if name != bounded_name(name):  # only the form a link is written in
+            raise BadLink("error.link_malformed")
+        names.append(name)
+    return _Salts(salts, BadLink("error.link_moves")), names
+
+
+def _table(digits: _Reader, link_version: int) -> tuple[State, list[str], bool]:
+    """The header: a fresh state of the right game, players, options, seed and chance, the seats,
+    and whether the game is played by link."""
     index = digits.take(GAME_RADIX)
     if index >= len(GAME_IDS):
         raise BadLink("error.link_game")
@@ -203,11 +296,14 @@ def _table(digits: _Reader) -> tuple[State, list[str]]:
     if any(code >= len(SEAT_KINDS) for code in codes):
         raise BadLink("error.link_invalid")
     seed = digits.take_varint(8)
+    by_link = fresh = False
+    if link_version == LINK_VERSION:
+        by_link, fresh = bool(digits.take(2)), bool(digits.take(2))
     try:
-        state = game.new_state(players, seed, options)
+        state = game.new_state(players, seed, options, fresh_chance=fresh)
     except BadRecord as err:
         raise BadLink("error.link_invalid") from err
-    return state, [SEAT_KINDS[code] for code in codes]
+    return state, [SEAT_KINDS[code] for code in codes], by_link
 
 
 def _play(state: State, digits: _Reader) -> None:

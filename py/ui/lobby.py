@@ -12,9 +12,10 @@ from games.core import Game
 from ui.i18n import Translate, join
 from ui.panels import seat_label
 from ui.saves import Imported, Listing, NewerSave
-from ui.table import HUMAN, MAX_NAME, SEAT_KINDS, bounded_name
+from ui.table import FRIEND, HUMAN, MAX_NAME, SEAT_KINDS, bounded_name
 
 MAX_SEED = (1 << 53) - 1
+LOBBY_KINDS = (HUMAN, FRIEND, *SEAT_KINDS[1:])  # what a seat may be: you, a friend far away, a bot
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class LobbyChoice:
     names: list[str]
     options: dict[str, Any]
     seed: int | None
+    me: int | None = None  # a game by link: the seat of this device's player
+    by_link: bool = False
 
 
 def default_seats(players: int) -> list[tuple[str, str]]:
@@ -38,8 +41,8 @@ def lobby_seats_html(players: int, t: Translate, previous: Sequence[tuple[str, s
     for seat, (kind, name) in enumerate(rows):
         options = "".join(
             f'<option value="{k}"{" selected" if k == kind else ""}>'
-            f'{escape(t("seat.human") if k == HUMAN else t("level." + k))}</option>'
-            for k in SEAT_KINDS
+            f'{escape(t("seat." + k) if k in (HUMAN, FRIEND) else t("level." + k))}</option>'
+            for k in LOBBY_KINDS
         )
         html.append(
             f'<div class="seat" data-seat="{seat}"><span class="seat-no">{seat + 1}</span>'
@@ -68,8 +71,12 @@ def parse_lobby(game_id: str, seats: Sequence[tuple[str, str]], options: dict[st
     game = get_game(game_id)
     if not game.min_players <= len(seats) <= game.max_players:
         return t("error.players_invalid", min=game.min_players, max=game.max_players)
-    if any(kind not in SEAT_KINDS for kind, _name in seats):
+    kinds = [kind for kind, _name in seats]
+    if any(kind not in LOBBY_KINDS for kind in kinds):
         return t("error.seat_invalid")
+    by_link = FRIEND in kinds
+    if by_link and kinds.count(HUMAN) != 1:  # one device per human: this one is the only "Human" seat
+        return t("error.link_one_human")
     seed_text = seed_text.strip()
     seed: int | None = None
     if seed_text:
@@ -77,7 +84,8 @@ def parse_lobby(game_id: str, seats: Sequence[tuple[str, str]], options: dict[st
             return t("error.seed_invalid")
         seed = int(seed_text)
     names = [bounded_name(name) or t("seat.default_name", n=i + 1) for i, (_k, name) in enumerate(seats)]
-    return LobbyChoice(game_id, [kind for kind, _name in seats], names, game.check_options(options), seed)
+    return LobbyChoice(game_id, [HUMAN if kind == FRIEND else kind for kind in kinds], names,
+                       game.check_options(options), seed, kinds.index(HUMAN) if by_link else None, by_link)
 
 
 def games_html(game_ids: Sequence[str], chosen: str, t: Translate) -> str:

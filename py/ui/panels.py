@@ -114,6 +114,17 @@ def handover_html(name: str, t: Translate) -> str:
     return paragraph(t("handover.text", name=name))
 
 
+def send_html(url: str, name: str, t: Translate, qr: str = "") -> str:
+    """A game by link sent on: how (to `name`, or to everyone once it is over), the link to copy, its QR
+    code to scan from the screen, and in one sentence what a link gives away."""
+    how = t("send.how", name=name) if name else t("send.how_result")
+    code = f'<div class="send-qr">{qr}</div>' if qr else f'<p class="note">{escape(t("send.no_qr"))}</p>'
+    return (f"<p>{escape(how)}</p>"
+            f'<textarea class="share-url" readonly rows="3" aria-label="{escape(t("lobby.link_label"))}">'
+            f"{escape(url)}</textarea>{code}"
+            f'<p class="note">{escape(t("send.trust"))}</p>')
+
+
 def share_html(url: str, t: Translate) -> str:
     return (f'<p>{escape(t("share.copied"))}</p>'
             f'<textarea class="share-url" readonly rows="4" aria-label="{escape(t("lobby.link_label"))}">'

@@ -37,11 +37,12 @@ def qr_svg(text: str, title: str) -> str:
     side = len(code.matrix) + 2 * QUIET_ZONE
     label = escape(title)
     # Black on white whatever the page's theme: readers need the contrast, and forced colours (Windows
-    # high contrast) must not repaint it. Each row's dark runs are strokes 1 module wide along the row's
-    # middle line; crispEdges keeps neighbouring modules from bleeding into one another when scaled.
+    # high contrast) must not repaint it (`.qr` in app.css: a style attribute would break the page's
+    # content policy). Each row's dark runs are strokes 1 module wide along the row's middle line;
+    # crispEdges keeps neighbouring modules from bleeding into one another when scaled.
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" class="qr" role="img" '
-        f'aria-label="{label}" shape-rendering="crispEdges" style="forced-color-adjust:none">'
+        f'aria-label="{label}" shape-rendering="crispEdges">'
         f'<title>{label}</title><rect width="{side}" height="{side}" fill="#fff"/>'
         f'<path d="{_path(code.matrix)}" stroke="#000"/></svg>'
     )

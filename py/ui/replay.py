@@ -23,6 +23,8 @@ class Scrubber:
         ply = max(0, min(self.length, ply))
         if ply < self.ply:
             self.state = self.game.replay(self.record, ply)
+            # Forward again, the chance of a game by link comes from the salts the record holds.
+            self.state.salt_source = iter(self.record.get("salts", [])[len(self.state.salts):]).__next__
         else:
             for move in self.record["moves"][self.ply:ply]:
                 self.state.apply(move)

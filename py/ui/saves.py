@@ -17,6 +17,7 @@ record goes further.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -122,6 +123,8 @@ class SavedGame:
     status: str  # "playing" | "over"
     updated: int  # the caller's clock (ms since the epoch in the browser)
     revision: int = 0  # grows with every write of this game; entries of earlier versions have none
+    by_link: bool = False  # played by link, each human on their own device
+    me: int | None = None  # in a game by link, this device's seat (None: not chosen, or watching)
 
     @property
     def game(self) -> str:
@@ -155,6 +158,23 @@ class NewerSave:
     updated: int | None
 
 
+@dataclass(frozen=True)
+class Received:
+    """A game by link taken in: its save id, this device's seat in it if known, and what to tell the
+    player (a translation key) when the link was not simply the game's next turn."""
+
+    save_id: str
+    me: int | None
+    note: str | None = None
+
+
+def link_save_id(record: dict[str, Any]) -> str:
+    """The save id of a game by link: from what never changes in it (game, players, options, seed), so
+    that every device keeps it under the same id and each new link of it finds the save."""
+    start = [record.get(key) for key in ("game", "players", "options", "seed")]
+    return "l" + hashlib.sha256(_dumps(start).encode()).hexdigest()[:20]
+
+
 @dataclass
 class Imported:
     """What importing a backup did, game by game."""
@@ -186,7 +206,9 @@ MAX_DEPTH = 32  # an entry nests about 5 deep, a backup 2 more
 MAX_BACKUP_CHARS = 20_000_000  # four times what a browser's storage holds
 BACKUP_KIND = "railtable-backup"
 BACKUP_VERSION = 1
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# Linear even on hostile text: an unterminated string runs to the end (where no bracket counts anyway)
+# instead of being searched again from each of its escaped quotes.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -216,6 +238,13 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_TIME_MS = 8_640_000_000_000_000  # the furthest time the browser's Date writes, either way
+
+
+def _is_time(value: object) -> TypeGuard[int]:
+    return _is_int(value) and -MAX_TIME_MS <= value <= MAX_TIME_MS
+
+
 def _newer(value: object, known: int) -> bool:
     return _is_int(value) and value > known
 
@@ -241,24 +270,33 @@ def _entry(save_id: str, data: object) -> SavedGame:
         raise MadeByNewerVersion()
     players, moves = record.get("players"), record.get("moves")
     title, status, updated = data.get("title"), data.get("status"), data.get("updated")
-    revision = data.get("rev", 0)
+    revision, link = data.get("rev", 0), data.get("link")
+    me = link.get("me") if isinstance(link, dict) else None
     if not (
         _is_int(players) and _is_str_list(moves)
         and _is_str_list(seats) and len(seats) == players and all(s in SEAT_KINDS for s in seats)
         and _is_str_list(names) and len(names) in (0, players)
         and isinstance(title, str) and isinstance(status, str) and status in STATUSES
-        and _is_int(updated) and _is_int(revision) and revision >= 0
+        and _is_time(updated) and _is_int(revision) and revision >= 0
+        and (link is None or (isinstance(link, dict) and (me is None or (_is_int(me) and 0 <= me < players))))
     ):
         raise BadSave("error.save_damaged")
     return SavedGame(save_id, record, seats, [bounded_name(name) for name in names], title, len(moves),
-                     status, updated, revision)
+                     status, updated, revision, link is not None, me)
 
 
 def _extends(record: dict[str, Any], start: dict[str, Any]) -> bool:
-    """Whether `record` is the game of `start`, played as far or further."""
-    moves, before = record["moves"], start["moves"]
-    same_deal = all(record.get(key) == start.get(key) for key in (set(record) | set(start)) - {"moves"})
-    return same_deal and moves[:len(before)] == before
+    """Whether `record` is the game of `start`, played as far or further (its moves and, in a game by
+    link, the salts of its chance begin with those of `start`)."""
+    grows = ("moves", "salts")
+    same_deal = all(record.get(key) == start.get(key) for key in (set(record) | set(start)) - set(grows))
+    return same_deal and all(_begins(record.get(key), start.get(key)) for key in grows)
+
+
+def _begins(longer: object, shorter: object) -> bool:
+    if not isinstance(longer, list) or not isinstance(shorter, list):
+        return longer == shorter
+    return longer[:len(shorter)] == shorter
 
 
 def _newer_save(save_id: str, data: object) -> NewerSave:
@@ -268,7 +306,7 @@ def _newer_save(save_id: str, data: object) -> NewerSave:
     game_id = record.get("game") if isinstance(record, dict) else None
     updated = entry.get("updated")
     return NewerSave(save_id, get_game(game_id).title if game_id in GAME_IDS else None,
-                     updated if _is_int(updated) else None)
+                     updated if _is_time(updated) else None)
 
 
 class SaveStore:
@@ -279,7 +317,8 @@ class SaveStore:
 
     # -- games --------------------------------------------------------------------------------
     def save(self, save_id: str, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
-             *, over: bool, updated: int, follows: int | None = None) -> int:
+             *, over: bool, updated: int, follows: int | None = None, by_link: bool = False,
+             me: int | None = None) -> int:
         """Autosave one game (after every move) and return its new revision.
 
         `follows`: the revision the writer last read or wrote (0 for a new game); a store holding
@@ -301,6 +340,8 @@ class SaveStore:
             "updated": updated,
             "rev": revision,
         }
+        if by_link:
+            entry["link"] = {"me": me}
         _entry(save_id, entry)  # refuse to write what could not be read back
         self.storage.set(GAME_PREFIX + save_id, _dumps(entry))
         return revision
@@ -404,6 +445,30 @@ class SaveStore:
     def discard(self, key: str) -> None:
         """Forget an entry that was set aside (a `Problem.key`: the player chose to drop it)."""
         self.storage.remove(QUARANTINE_PREFIX + key)
+
+    # -- games by link ----------------------------------------------------------------------------
+    def take_link(self, record: dict[str, Any], seats: list[str], names: list[str],
+                  updated: int) -> Received:
+        """A game by link arriving on this device, saved under the game's own id (the same on every
+        device, so each link of it updates one save), and never taking the game back: a link older
+        than the save here is not saved; one that went another way is saved beside as a copy."""
+        save_id = link_save_id(record)
+        try:
+            mine: SavedGame | None = self.load(save_id)
+        except BadSave:
+            mine = None  # none here (or unreadable, now set aside, or a newer version's, kept)
+        over = get_game(record["game"]).replay(record).is_over()
+        if mine is not None and _extends(mine.record, record):
+            return Received(save_id, mine.me, "who.older" if mine.ply > len(record["moves"]) else None)
+        if mine is not None and not _extends(record, mine.record):
+            save_id, mine, note = self._free_id(save_id), None, "who.diverged"
+        else:
+            note = None
+        if self.revision(save_id) == -1:  # a newer version's game holds the id: beside it
+            save_id = self._free_id(save_id)
+        self.save(save_id, record, seats, names, over=over, updated=updated, by_link=True,
+                  me=mine.me if mine else None)
+        return Received(save_id, mine.me if mine else None, note)
 
     # -- backups --------------------------------------------------------------------------------
     def export_games(self, exported: int) -> str:

@@ -12,10 +12,11 @@ from typing import Any
 
 from games import get_game
 from games.bots import LEVELS
-from games.core import Game, State
+from games.core import Game, SaltSource, State
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *LEVELS)  # a seat is a human or a bot of one of the levels
+FRIEND = "friend"  # in the lobby only: a human seat played on a friend's device, by link
 MAX_NAME = 20  # characters of a player's name: the lobby's field, and any name read back
 _NOT_PRINTED = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
@@ -34,20 +35,33 @@ class Table:
     names: list[str] = field(default_factory=list)
     # Ply of the first move that cannot be undone: moves before it belong to confirmed turns.
     undo_floor: int = 0
+    # Played by link: each human on their own device, sending the game on by a link after their turn.
+    by_link: bool = False
+    me: int | None = None  # in a game by link, this device's seat (None: only watching)
+    # Where chance after the start draws from in a game by link (the device's own randomness), so
+    # that what has not happened yet cannot be read from a link.
+    salt_source: SaltSource | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, game_id: str, seats: list[str], seed: int, options: dict[str, Any],
-            names: list[str] | None = None) -> Table:
+            names: list[str] | None = None, me: int | None = None, by_link: bool = False,
+            salt_source: SaltSource | None = None) -> Table:
         game = get_game(game_id)
-        state = game.new_state(len(seats), seed, options)
-        return cls(game, state, list(seats), [bounded_name(name) for name in names or []])
+        state = game.new_state(len(seats), seed, options, fresh_chance=by_link)
+        state.salt_source = salt_source
+        return cls(game, state, list(seats), [bounded_name(name) for name in names or []],
+                   by_link=by_link, me=me, salt_source=salt_source)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
-                    upto: int | None = None) -> Table:
+                    upto: int | None = None, me: int | None = None, by_link: bool = False,
+                    salt_source: SaltSource | None = None) -> Table:
         game = get_game(record.get("game"))
         state = game.replay(record, upto)
-        table = cls(game, state, list(seats), [bounded_name(name) for name in names or []])
+        state.salt_source = salt_source
+        table = cls(game, state, list(seats), [bounded_name(name) for name in names or []],
+                    by_link=by_link, me=me if by_link and me is not None and 0 <= me < len(seats) else None,
+                    salt_source=salt_source)
         table.undo_floor = len(state.moves)
         return table
 
@@ -59,6 +73,14 @@ class Table:
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == HUMAN
 
+    def human_here(self, seat: int | None) -> bool:
+        """A human who plays on this device: any human at a shared table, only `me` in a game by link."""
+        return self.is_human(seat) and (not self.by_link or seat == self.me)
+
+    def away(self, seat: int | None) -> bool:
+        """A human who plays on another device (a game by link): the game waits for their link."""
+        return self.is_human(seat) and not self.human_here(seat)
+
     @property
     def hides_secrets(self) -> bool:
         """Whether one seat's view holds what another's does not (not in Locomotion, nor in
@@ -68,8 +90,11 @@ class Table:
     def viewer(self, last_viewer: int | None = None) -> int | None:
         """The seat whose view the screen shows: the human to move, else the last human shown.
 
-        With no human seated the screen is a spectator's (None): no hand is ever shown.
+        With no human seated the screen is a spectator's (None): no hand is ever shown. In a game by
+        link it is always this device's seat: another player's secrets never come to this screen.
         """
+        if self.by_link:
+            return self.me
         current = self.state.current_player
         if self.is_human(current):
             return current
@@ -83,12 +108,12 @@ class Table:
     def needs_handover(self, shown: int | None) -> bool:
         """A human other than the one whose secrets are on screen is to move on a shared device."""
         current = self.state.current_player
-        return (len(self.humans) > 1 and self.hides_secrets and self.is_human(current)
+        return (not self.by_link and len(self.humans) > 1 and self.hides_secrets and self.is_human(current)
                 and shown != current)
 
     # -- moves --------------------------------------------------------------------------------
     def human_legal(self) -> list[str]:
-        return self.state.legal_moves() if self.is_human(self.state.current_player) else []
+        return self.state.legal_moves() if self.human_here(self.state.current_player) else []
 
     def play(self, move: str) -> list[dict[str, Any]]:
         """Apply a move; return the events it produced. Raises IllegalMove/MalformedMove."""
@@ -102,7 +127,7 @@ class Table:
         return new_events
 
     def can_undo(self) -> bool:
-        return self.is_human(self.state.current_player) and len(self.state.moves) > self.undo_floor
+        return self.human_here(self.state.current_player) and len(self.state.moves) > self.undo_floor
 
     def undo(self) -> None:
         """Take back the current human's last unconfirmed move by replaying the record without it."""
@@ -110,11 +135,14 @@ class Table:
             return
         record = self.state.record()
         self.state = self.game.replay(record, len(record["moves"]) - 1)
+        self.state.salt_source = self.salt_source
 
     def rematch(self, seed: int) -> Table:
         """The same game again at a new table: same seats, names and options; `seed` deals anew."""
-        return Table.new(self.game.id, self.seats, seed, dict(self.state.options), self.names)
+        return Table.new(self.game.id, self.seats, seed, dict(self.state.options), self.names, self.me,
+                         self.by_link, self.salt_source)
 
     def fork(self, upto: int) -> Table:
         """A new table continuing from ply `upto` of this one (a shared link's "play on from here")."""
-        return Table.from_record(self.state.record(), self.seats, self.names, upto)
+        return Table.from_record(self.state.record(), self.seats, self.names, upto,
+                                 salt_source=self.salt_source)

@@ -98,7 +98,8 @@ class DomPage:
             web.set_html("board-overlay", curtain.overlay)
         web.by_id("curtain-title").textContent = curtain.title
         web.set_html("curtain-body", curtain.body)
-        web.set_html("curtain-actions", panels.buttons_html(curtain.buttons))
+        buttons = [b for b in curtain.buttons if b[1] != "share" or web.can_share()]  # no sheet, no button
+        web.set_html("curtain-actions", panels.buttons_html(buttons))
         self.dialog.open(curtain.kind, modal=not curtain.beside_board)
         web.show("curtain", True)
         if curtain.kind == "result":
