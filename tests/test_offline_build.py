@@ -1,6 +1,7 @@
 """The offline build: the service worker's precache list, its content version, the worker's behaviour
-(run under Node with fake caches) and `dist/`. Unit tests use a small fake site under a tmp folder; the
-checks on the real site need the vendored runtime (`python3 tools/vendor.py`)."""
+(run under Node with fake caches and pages, across an update), `dist/`, and the pages' security policy.
+Unit tests use a small fake site under a tmp folder; the checks on the real site need the vendored
+runtime (`python3 tools/vendor.py`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -190,14 +192,17 @@ def test_generated_worker_lists_every_file_and_its_version(site: Path) -> None:
     assert build_sw.content_version(site, files) == version
 
 
-# Runs the generated worker in Node with fake caches and network, and reports what it did.
+# Runs generated workers in Node with fake caches, pages and network; a scenario reports what they did.
 WORKER_HARNESS = r"""
 const fs = require("fs"), vm = require("vm");
 const SCOPE = "https://rail.test/app/";
 const stores = new Map([["railtable-old", new Map()], ["someone-else", new Map()]]);
 const log = [];
+const open = new Set();  // ids of the open pages
+const registration = {installing: null, waiting: null};
 let online = true;
 function storeOf(name) { if (!stores.has(name)) stores.set(name, new Map()); return stores.get(name); }
+function urlOf(request) { return new URL(typeof request === "string" ? request : request.url); }
 const caches = {
   open: async (name) => {
     const store = storeOf(name);
@@ -205,7 +210,7 @@ const caches = {
       addAll: async (requests) => {
         for (const request of requests) {
           log.push(["add", request.url, request.cache]);
-          const response = new Response("cached " + request.url);
+          const response = new Response(`${name} ${request.url}`);
           // A host that redirects /index.html to / gives a redirected response.
           if (request.url.endsWith("/index.html")) {
             Object.defineProperty(response, "redirected", {value: true});
@@ -213,8 +218,9 @@ const caches = {
           store.set(request.url, response);
         }
       },
+      put: async (request, response) => { store.set(urlOf(request).href, response); },
       match: async (request, options) => {
-        const url = new URL(typeof request === "string" ? request : request.url);
+        const url = urlOf(request);
         if (options && options.ignoreSearch) url.search = "";
         const hit = store.get(url.href);
         if (!hit) return undefined;
@@ -222,37 +228,53 @@ const caches = {
         if (hit.redirected) Object.defineProperty(copy, "redirected", {value: true});
         return copy;
       },
+      keys: async () => [...store.keys()].map((url) => ({url})),
+      delete: async (request) => store.delete(urlOf(request).href),
     };
   },
+  has: async (name) => stores.has(name),
   keys: async () => [...stores.keys()],
   delete: async (name) => stores.delete(name),
 };
-const listeners = {};
-const self = {
-  location: new URL(SCOPE + "sw.js"),
-  addEventListener: (type, handler) => { listeners[type] = handler; },
-  skipWaiting: async () => { log.push(["skipWaiting"]); },
-  clients: {claim: async () => { log.push(["claim"]); }},
-};
+const location = new URL(SCOPE + "sw.js");
 class ScopedRequest extends Request {
-  constructor(url, init) { super(new URL(url, self.location), init); }
+  constructor(url, init) { super(new URL(url, location), init); }
 }
 const network = async (request) => {
   if (!online) throw new TypeError("offline");
   return new Response("network " + request.url);
 };
-vm.runInNewContext(fs.readFileSync(process.argv[1], "utf8"),
-  {self, caches, fetch: network, Request: ScopedRequest, Response, URL, Promise});
 
-// Dispatches an event; returns the promise the worker handed to waitUntil/respondWith, or null.
-function dispatch(type, data) {
-  let pending = null;
-  const event = {...data, waitUntil: (p) => { pending = p; }, respondWith: (p) => { pending = p; }};
-  listeners[type](event);
-  return pending;
+// Starts the worker in the file `path`, as the browser does at any time, with nothing in memory.
+// Returns its dispatch(type, data): a promise of what it handed to respondWith (once everything it
+// handed to waitUntil is done), or null when it handled nothing.
+function start(path) {
+  const listeners = {};
+  const self = {
+    location,
+    registration,
+    addEventListener: (type, handler) => { listeners[type] = handler; },
+    skipWaiting: async () => { log.push(["skipWaiting"]); },
+    clients: {
+      claim: async () => { log.push(["claim"]); },
+      matchAll: async () => [...open].map((id) => ({id})),
+    },
+  };
+  vm.runInNewContext(fs.readFileSync(path, "utf8"),
+    {self, caches, fetch: network, Request: ScopedRequest, Response, URL, Promise});
+  return (type, data) => {
+    const waits = [];
+    let response = null;
+    const event = {...data, waitUntil: (p) => { waits.push(p); }, respondWith: (p) => { response = p; }};
+    listeners[type](event);
+    if (response === null && waits.length === 0) return null;
+    return Promise.allSettled(waits).then(() => response);
+  };
 }
-async function get(url, extra) {
-  const pending = dispatch("fetch", {request: {url: SCOPE + url, method: "GET", mode: "cors", ...extra}});
+// A GET from the page `clientId` ("" for a navigation, whose page is `resultingClientId`).
+async function get(worker, url, extra, ids) {
+  const pending = worker("fetch", {request: {url: SCOPE + url, method: "GET", mode: "cors", ...extra},
+                                   clientId: "", resultingClientId: "", ...ids});
   if (pending === null) return "unhandled";
   try {
     const response = await pending;
@@ -260,47 +282,131 @@ async function get(url, extra) {
     return [response.status, body, response.redirected];
   } catch (error) { return "failed"; }
 }
+// The page `id` says hello; returns what the worker answered.
+async function hello(worker, id) {
+  const answers = [];
+  await worker("message", {data: {type: "hello"}, source: {id, postMessage: (m) => answers.push(m)}});
+  return answers;
+}
+const cacheNames = () => [...stores.keys()].sort();
 (async () => {
-  await dispatch("install", {});
-  const installed = [...log];
-  log.length = 0;
-  await dispatch("activate", {});
-  const out = {installed, activated: [...log], caches: [...stores.keys()]};
-  out.cached = await get("static/css/app.css?v=2");
-  out.root = await get("");
-  out.index = await get("index.html");
-  out.post = await get("index.html", {method: "POST"});
-  out.foreign = dispatch("fetch", {request: {url: "https://cdn.test/x.js", method: "GET"}});
-  out.online = await get("not/listed.txt");
-  online = false;
-  out.offline_page = await get("somewhere?x=1", {mode: "navigate"});
-  out.offline_file = await get("not/listed.txt");
+  const out = {};
+  const [first, second] = process.argv.slice(1);
+  SCENARIO
   console.log(JSON.stringify(out));
 })();
 """
+
+# One worker installed over an old version that no page uses any more.
+FIRST_INSTALL = r"""
+  const worker = start(first);
+  await worker("install", {});
+  out.installed = [...log];
+  log.length = 0;
+  await worker("activate", {});
+  out.activated = [...log];
+  out.caches = cacheNames();
+  out.cached = await get(worker, "static/css/app.css?v=2");
+  out.root = await get(worker, "");
+  out.index = await get(worker, "index.html");
+  out.post = await get(worker, "index.html", {method: "POST"});
+  out.foreign = worker("fetch", {request: {url: "https://cdn.test/x.js", method: "GET"}});
+  out.online = await get(worker, "not/listed.txt");
+  online = false;
+  out.offline_page = await get(worker, "somewhere?x=1", {mode: "navigate"});
+  out.offline_file = await get(worker, "not/listed.txt");
+"""
+
+# Version one, then version two while page "a" is open on one: the life of a deploy.
+UPDATE = r"""
+  const css = "static/css/app.css";
+  const one = start(first);
+  await one("install", {});
+  await one("activate", {});
+  await get(one, "", {mode: "navigate"}, {resultingClientId: "a"});
+  open.add("a");
+  out.a_hello_before = await hello(one, "a");
+  const two = start(second);
+  await two("install", {});
+  await two("activate", {});
+  out.after_update = cacheNames();
+  out.a_file = await get(two, css, {}, {clientId: "a"});
+  out.a_hello = await hello(two, "a");
+  await get(two, "index.html", {mode: "navigate"}, {resultingClientId: "b"});  // a new tab
+  open.add("b");
+  out.b_file = await get(two, css, {}, {clientId: "b"});
+  const restarted = start(second);
+  out.a_file_restarted = await get(restarted, css, {}, {clientId: "a"});
+  out.b_file_restarted = await get(restarted, css, {}, {clientId: "b"});
+  out.unrecorded = await get(restarted, css, {}, {clientId: "z"});  // claimed on a first visit
+  open.delete("a");  // page a closes (or reloads: a new page, on version two)
+  open.delete("z");
+  registration.installing = {};
+  await hello(restarted, "b");
+  out.while_installing = cacheNames();
+  registration.installing = null;
+  await hello(one, "b");  // a worker of version one still running
+  out.old_worker_tidied = cacheNames();
+  out.b_hello = await hello(restarted, "b");
+  out.after_close = cacheNames();
+  out.records = [...storeOf("railtable-clients").keys()].sort();
+"""
+
+
+def run_workers(scenario: str, *workers: Path) -> dict[str, Any]:
+    script = WORKER_HARNESS.replace("SCENARIO", scenario)
+    run = subprocess.run(
+        ["node", "-e", script, *map(str, workers)], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the worker's logic")
 def test_worker_precaches_serves_cache_first_and_falls_back_offline(site: Path) -> None:
     files, version = build_sw.write_sw(site)
-    run = subprocess.run(
-        ["node", "-e", WORKER_HARNESS, str(site / "sw.js")], capture_output=True, text=True, timeout=60
-    )
-    assert run.returncode == 0, run.stderr
-    out = json.loads(run.stdout)
+    out = run_workers(FIRST_INSTALL, site / "sw.js")
     scope = "https://rail.test/app/"
+    cache = f"railtable-{version}"
     urls = [scope, *(scope + name for name in files)]
     assert out["installed"] == [*(["add", url, "reload"] for url in urls), ["skipWaiting"]]
     assert out["activated"] == [["claim"]]
-    assert sorted(out["caches"]) == sorted([f"railtable-{version}", "someone-else"])
-    assert out["cached"] == [200, f"cached {scope}static/css/app.css", False]
-    assert out["root"] == [200, f"cached {scope}", False]
-    assert out["index"] == [200, f"cached {scope}index.html", False]  # a host's redirect is unwrapped
+    assert out["caches"] == sorted([cache, "railtable-clients", "someone-else"])  # no page used "old"
+    assert out["cached"] == [200, f"{cache} {scope}static/css/app.css", False]
+    assert out["root"] == [200, f"{cache} {scope}", False]
+    assert out["index"] == [200, f"{cache} {scope}index.html", False]  # a host's redirect is unwrapped
     assert out["post"] == "unhandled"
     assert out["foreign"] is None
     assert out["online"] == [200, f"network {scope}not/listed.txt", False]
     assert out["offline_page"] == [302, f"{scope}index.html", False]
     assert out["offline_file"] == "failed"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the worker's logic")
+def test_worker_serves_each_page_its_own_version_until_no_page_uses_it(site: Path, tmp_path: Path) -> None:
+    _files, one = build_sw.write_sw(site)
+    first = tmp_path / "sw-one.js"
+    shutil.copy(site / "sw.js", first)
+    (site / "static/css/app.css").write_text("body { margin: 0 }", encoding="utf-8")
+    _files, two = build_sw.write_sw(site)
+    assert one != two
+    out = run_workers(UPDATE, first, site / "sw.js")
+    css = "https://rail.test/app/static/css/app.css"
+    old, new = f"railtable-{one}", f"railtable-{two}"
+    assert out["a_hello_before"] == [{"type": "version", "page": one, "newest": one}]
+    assert out["after_update"] == sorted([old, new, "railtable-clients", "someone-else"])
+    assert out["a_file"] == [200, f"{old} {css}", False]  # the open page keeps its version
+    assert out["a_hello"] == [{"type": "version", "page": one, "newest": two}]  # and learns of the new one
+    assert out["b_file"] == [200, f"{new} {css}", False]  # a new page gets the newest
+    # A worker stopped and started again remembers which page runs which version.
+    assert out["a_file_restarted"] == out["a_file"]
+    assert out["b_file_restarted"] == out["b_file"]
+    assert out["unrecorded"] == out["b_file"]
+    assert old in out["while_installing"]  # a worker being installed may be filling a cache
+    assert new in out["old_worker_tidied"]  # an older worker never deletes the newest cache
+    assert out["b_hello"] == [{"type": "version", "page": two, "newest": two}]
+    assert out["after_close"] == sorted([new, "railtable-clients", "someone-else"])
+    assert out["records"] == [f"https://rail.test/app/.railtable/{key}" for key in ("client/b", "newest")]
 
 
 def test_dist_holds_exactly_the_listed_files_and_its_worker(site: Path, tmp_path: Path) -> None:
@@ -374,3 +480,55 @@ def test_real_site_lists_runtime_locales_and_rules(real_files: list[str]) -> Non
 
 def test_real_site_links_resolve_to_listed_files(real_files: list[str]) -> None:
     assert broken_links(ROOT, real_files) == []
+
+
+class _Policy(HTMLParser):
+    """A page's Content-Security-Policy (from its meta element), what comes before it (which it would
+    not cover), and everything inline that a strict policy must refuse: scripts, handlers, styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.directives: dict[str, list[str]] | None = None
+        self.before: list[str] = []
+        self.inline: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
+            parts = [part.split() for part in (values.get("content") or "").split(";")]
+            self.directives = {words[0]: words[1:] for words in parts if words}
+        elif self.directives is None and tag in ("script", "link", "style"):
+            self.before.append(tag)
+        self.inline += [f"<{tag} {name}>" for name, _ in attrs if name.startswith("on")]
+        self.inline += [f"<{tag} {name}>" for name, value in attrs
+                        if value and value.strip().lower().startswith("javascript:")]
+        if (tag == "script" and "src" not in values) or tag == "style":
+            self.inline.append(f"<{tag}> inline")
+
+
+def page_policy(page: str) -> _Policy:
+    parser = _Policy()
+    parser.feed((ROOT / page).read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_app_page_carries_a_strict_policy_and_nothing_inline() -> None:
+    page = page_policy("index.html")
+    assert page.directives is not None and page.before == [] and page.inline == []
+    assert page.directives.pop("script-src") == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]  # Pyodide
+    assert page.directives.pop("style-src-attr") == ["'unsafe-inline'"]  # the seat chips' colours
+    assert page.directives == {
+        "default-src": ["'none'"], "style-src": ["'self'"], "img-src": ["'self'"],
+        "connect-src": ["'self'"], "manifest-src": ["'self'"],
+        "base-uri": ["'none'"], "form-action": ["'none'"], "object-src": ["'none'"],
+    }
+
+
+@pytest.mark.parametrize("page", sorted(path.name for path in (ROOT / "rules").glob("*.html")))
+def test_rules_pages_run_no_script(page: str) -> None:
+    rules = page_policy(f"rules/{page}")
+    assert rules.directives is not None and rules.before == [] and rules.inline == []
+    assert rules.directives == {
+        "default-src": ["'none'"], "style-src": ["'self'"], "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'"], "base-uri": ["'none'"], "form-action": ["'none'"],
+    }

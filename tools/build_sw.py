@@ -2,7 +2,10 @@
 
 The list is read from the file system through the INCLUDE / EXCLUDE rules below, so a new stylesheet,
 rules page, locale or vendored chunk is cached without anyone editing a list; `tools/dist.py` copies
-exactly the same list. Usage: `python3 tools/build_sw.py [--root DIR]` (default: the repository).
+exactly the same list. Each version gets a cache of its own (`railtable-<version>`): a deploy, which is
+a new sw.js, leaves open pages on the files of the version they started with and offers them a reload
+(static/js/sw.template.js says how). Usage: `python3 tools/build_sw.py [--root DIR]` (default: the
+repository).
 """
 
 from __future__ import annotations

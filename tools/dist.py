@@ -1,6 +1,10 @@
 """Build dist/: exactly the files the app needs (the service worker's own list) plus their sw.js.
 
-The result is a folder any static host serves as is. Usage: `python3 tools/dist.py [--root DIR] [--out DIR]`.
+The result is a folder any static host serves as is; its pages carry their Content-Security-Policy in
+a meta element, so the host needs no headers (a host that can send them may add `frame-ancestors`,
+which a meta element cannot set). Deploy by replacing the whole folder: pages already open keep the
+version they started with, from their worker's cache, until they reload.
+Usage: `python3 tools/dist.py [--root DIR] [--out DIR]`.
 """
 
 from __future__ import annotations

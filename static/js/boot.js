@@ -1,6 +1,7 @@
 // Boot: runs before Python. Translates the static page, reports real loading progress from
 // PyScript's own "py:progress" events, and turns any start-up failure into a clear message.
-// Everything interactive is Python's; this script only covers the seconds before it is ready.
+// Everything interactive is Python's, except what concerns the page itself: its reload buttons, the
+// service worker, and the notice that a new version is ready.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -83,9 +84,46 @@
     if (document.querySelector(".py-error")) fail("python-error");
   }).observe(document.documentElement, { childList: true, subtree: true });
 
+  // The reload buttons (a failed start, the update notice): the page's CSP allows no inline handler.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-reload]")) location.reload();
+  });
+
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     window.addEventListener("load", function () {
-      navigator.serviceWorker.register("./sw.js").catch(function () { /* offline is optional */ });
+      var workers = navigator.serviceWorker;
+      workers.register("./sw.js").then(checkForUpdates, function () { /* offline is optional */ });
+      watchVersion(workers);
+    });
+  }
+
+  // The worker answers "hello" with the version this page started with and the newest installed one
+  // (sw.template.js). The page asks again whenever a new worker takes over, so the notice appears as
+  // soon as a newer version is ready; a reload runs it.
+  function watchVersion(workers) {
+    function hello() {
+      if (workers.controller) workers.controller.postMessage({ type: "hello" });
+    }
+    workers.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.type !== "version") return;
+      window.railTableBoot.version = data.page;
+      window.railTableBoot.newest = data.newest;
+      document.getElementById("update-notice").hidden = data.page === data.newest;
+    });
+    workers.addEventListener("controllerchange", hello);
+    workers.startMessages();
+    hello();
+  }
+
+  // Browsers look for a new worker when a page is opened; a page left open for days looks again,
+  // at most hourly, whenever it comes back into view.
+  function checkForUpdates(registration) {
+    var checked = Date.now();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState !== "visible" || Date.now() - checked < 3600e3) return;
+      checked = Date.now();
+      registration.update().catch(function () { /* offline: next time */ });
     });
   }
 })();
