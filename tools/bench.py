@@ -12,7 +12,10 @@
   per second and link length of complete 4-player games; the CPU time of encoding and decoding a
   link, of a 6-terminal Steiner solve, of each game's strong bot per decision (and its longest
   stretch of work without yielding), of drawing a position of each game, and of Locomotion's
-  animation frames. These are the speeds unit tests used to assert; the tests now count work.
+  animation frames. These are the speeds unit tests used to assert; the tests now count work;
+* links (`--only links`): the length of complete games' links of every game and table size, as
+  shared and as sent in a game by link, and the longest task while the longest link opens and is
+  scrubbed.
 
 The report is printed; a full run also writes it between the `bench:foundation` markers of
 docs/benchmarks.md (a partial run, `--only`, prints its rows only).
@@ -35,7 +38,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "bro
 
 from games import GAME_IDS, get_game  # noqa: E402
 from games.bots import bot_rng, get_bot, play_bots_game  # noqa: E402
-from games.core import Rng, State, finish  # noqa: E402
+from games.core import Rng, State, finish, seeded_salts  # noqa: E402
 from games.transamerica import steiner  # noqa: E402
 from games.transamerica.board import BOARD, COLOURS  # noqa: E402
 from random_play import mid_game_built, play_random_game  # noqa: E402
@@ -174,6 +177,79 @@ def freeze_figures(page: Page, site: Site) -> dict[str, dict[str, int]]:
         figures[game] = {"plies": int(page.locator("#table").get_attribute("data-ply")),
                          "long_tasks": len(tasks), "longest_ms": max(tasks, default=0)}
     return figures
+
+
+def long_link_figures(browser: Any, site: Site) -> dict[str, Any]:
+    """The longest link (a complete 5-player Freight Train game, named, played by link) opened in a
+    running app whose Freight Train code is not loaded yet, then scrubbed to the start, the end and the
+    middle: the longest task of each, as the browser reports tasks over 50 ms."""
+    from support import READY, watch_long_tasks
+    state = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5, salt_source=seeded_salts(3))
+    link = encode_link(state.record(), ["human"] * 5, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    plies = len(state.moves)
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=120_000)
+    page.wait_for_timeout(2000)  # the lobby's warm-up is over
+
+    def longest(action: Callable[[], None]) -> int:
+        watch_long_tasks(page)
+        action()
+        page.wait_for_timeout(400)
+        return max((task["ms"] for task in page.evaluate("window.longTasks")), default=0)
+
+    def open_link() -> None:
+        page.evaluate(f"() => {{ location.hash = '#play={link}'; }}")
+        page.wait_for_selector('#log[aria-busy="false"]', state="attached", timeout=60_000)
+
+    figures = {"chars": len(link), "moves": plies, "open_ms": longest(open_link),
+               "first_ms": longest(lambda: page.click('[data-replay="first"]')),
+               "last_ms": longest(lambda: page.click('[data-replay="last"]')),
+               "middle_ms": longest(lambda: page.locator("#replay-range").fill(str(plies // 2)))}
+    ctx.close()
+    return figures
+
+
+def link_length_figures(games: int) -> list[dict[str, Any]]:
+    """Link lengths of complete games of every game at its fewest, four and most players: as shared
+    (no names) and as sent in a game by link (names, fresh chance's salts), greedy and random bots."""
+    rows = []
+    for game_id in GAME_IDS:
+        game = get_game(game_id)
+        for players in sorted({game.min_players, min(4, game.max_players), game.max_players}):
+            for level in ("greedy", "random"):
+                plain, by_link = [], []
+                for seed in range(games):
+                    levels = [level] * players
+                    record = play_bots_game(game_id, players, seed, None, levels).record()
+                    plain.append(len(encode_link(record, ["human"] * players)))
+                    record = play_bots_game(game_id, players, seed, None, levels,
+                                            salt_source=seeded_salts(seed)).record()
+                    names = [f"Player {seat + 1}" for seat in range(players)]
+                    by_link.append(len(encode_link(record, ["human"] * players, names, by_link=True)))
+                rows.append({"game": game_id, "players": players, "bots": level, "games": games,
+                             "plain_median": int(statistics.median(plain)), "plain_max": max(plain),
+                             "by_link_median": int(statistics.median(by_link)), "by_link_max": max(by_link)})
+    return rows
+
+
+def link_rows(figures: dict[str, Any]) -> list[str]:
+    from support import FREEZE_MS
+    rows = []
+    if "long_link" in figures:
+        long = figures["long_link"]
+        rows.append(f"| longest task opening the longest link ({long['moves']}-move 5-player Freight Train "
+                    f"game by link, {long['chars']} chars), then scrubbing to the start / end / middle | "
+                    f"**{long['open_ms']} ms**; {long['first_ms']} / {long['last_ms']} / "
+                    f"{long['middle_ms']} ms (0: no task over 50 ms) | no task over {FREEZE_MS} ms |")
+    for row in figures.get("link_lengths", []):
+        rows.append(f"| link length, complete {row['players']}-player {row['game']}, {row['bots']} bots "
+                    f"({row['games']} games): as shared / by link with names | median "
+                    f"{row['plain_median']} / {row['by_link_median']}, "
+                    f"**max {row['plain_max']} / {row['by_link_max']} chars** | "
+                    "goal <= 2048 (4-player TransAmerica) |")
+    return rows
 
 
 def cpu_ms(action: Callable[[], object]) -> float:
@@ -419,6 +495,7 @@ def report(figures: dict[str, Any]) -> str:
         rows.append(phone_row(figures["phone_click"]))
     if "cpython" in figures:
         rows += cpython_rows(figures["cpython"])
+    rows += link_rows(figures)
     return "\n".join(rows)
 
 
@@ -434,6 +511,8 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             if args.only == "phone":
                 return {"phone_click": phone_click_figures(browser, site, args.clicks)}
+            if args.only == "links":
+                return {"long_link": long_link_figures(browser, site)}
             figures: dict[str, Any] = {"boot": boot_figures(playwright, site, args.runs)}
             ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
@@ -443,6 +522,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
             figures["click"] = click_figures(page, args.clicks)
             figures["freeze"] = freeze_figures(page, site)
             figures["phone_click"] = phone_click_figures(browser, site, args.clicks)
+            figures["long_link"] = long_link_figures(browser, site)
             browser.close()
     finally:
         site.stop()
@@ -451,7 +531,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("browser", "cpython", "phone"),
+    parser.add_argument("--only", choices=("browser", "cpython", "phone", "links"),
                         help="run one part and print its rows (docs/benchmarks.md is left as it is)")
     parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
     parser.add_argument("--clicks", type=int, default=30)
@@ -464,6 +544,8 @@ def main() -> None:
         figures.update(browser_figures(args))
     if args.only in (None, "cpython"):
         figures["cpython"] = cpython_figures(args.games, args.bot_games)
+    if args.only in (None, "links"):
+        figures["link_lengths"] = link_length_figures(10)
     table = report(figures)
     print(json.dumps(figures, indent=1))
     print(table)

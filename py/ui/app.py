@@ -278,7 +278,10 @@ class App:
 
     def watch(self, shared: SharedTable) -> None:
         """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""
-        table = Table.from_record(shared.record, shared.seats, shared.names, salt_source=web.fresh_salt)
+        if shared.state is None:
+            table = Table.from_record(shared.record, shared.seats, shared.names, salt_source=web.fresh_salt)
+        else:  # the game as the link was decoded: not replayed a second time
+            table = Table.at(shared.state, shared.seats, shared.names, web.fresh_salt)
         self.sit(table, None, Scrubber(table.game, shared.record, table.state))
 
     def take_game_by_link(self, shared: SharedTable) -> None:

@@ -31,7 +31,7 @@ import binascii
 import re
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAME_IDS, get_game
@@ -131,6 +131,7 @@ class SharedTable:
     seats: list[str]
     names: list[str]
     by_link: bool
+    state: State | None = field(default=None, compare=False, repr=False)  # the game decoded, at its end
 
 
 class _Salts:
@@ -246,7 +247,7 @@ def decode_table(text: object) -> SharedTable:
     _play(state, digits)
     if digits.rest or salts.queue:
         raise BadLink("error.link_malformed")
-    return SharedTable(state.record(), seats, names if any(names) else [], by_link)
+    return SharedTable(state.record(), seats, names if any(names) else [], by_link, state)
 
 
 def _people(digits: _Reader, state: State) -> tuple[_Salts, list[str]]:

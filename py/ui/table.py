@@ -53,6 +53,16 @@ class Table:
                    by_link=by_link, me=me, salt_source=salt_source)
 
     @classmethod
+    def at(cls, state: State, seats: list[str], names: list[str] | None = None,
+           salt_source: SaltSource | None = None) -> Table:
+        """A table at a state already played (a decoded link): its moves so far are confirmed."""
+        state.salt_source = salt_source
+        table = cls(get_game(state.game_id), state, list(seats), [bounded_name(name) for name in names or []],
+                    salt_source=salt_source)
+        table.undo_floor = len(state.moves)
+        return table
+
+    @classmethod
     def from_record(cls, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
                     upto: int | None = None, me: int | None = None, by_link: bool = False,
                     salt_source: SaltSource | None = None) -> Table:

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from games import get_game
 from random_play import play_random_game
-from support import start_game
+from support import frozen_tasks, start_game, watch_long_tasks
 from ui.links import encode_link
 
 
@@ -51,3 +51,23 @@ def test_a_link_pasted_into_an_open_tab_opens_with_what_chat_apps_add(app: Page)
     app.fill("#link-input", f"Here: https://example.org/#play={link}!\n")
     app.click("#open-link button")
     expect(app.locator("#table-title")).to_have_text("Locomotion")
+
+
+def test_the_longest_link_opens_and_scrubs_without_holding_the_page(app: Page) -> None:
+    """A complete five-player Freight Train game, the longest of all, opened in a running app (its
+    game's code not loaded yet) and scrubbed end to start: no task over the issues' bound."""
+    from games.bots import play_bots_game
+
+    record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
+    link = encode_link(record, ["human"] * 5, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    app.wait_for_timeout(1500)  # the lobby's own warm-up is over
+    watch_long_tasks(app)
+    app.evaluate(f"() => {{ location.hash = '#play={link}'; }}")
+    expect(app.locator("#replay-range")).to_have_attribute("max", str(len(record["moves"])))
+    app.wait_for_selector('#log[aria-busy="false"]', state="attached")
+    for step in ("first", "last"):
+        app.click(f'[data-replay="{step}"]')
+    app.locator("#replay-range").fill(str(len(record["moves"]) // 2))
+    expect(app.locator("#replay-range")).to_have_value(str(len(record["moves"]) // 2))
+    app.wait_for_timeout(300)
+    assert frozen_tasks(app) == []
