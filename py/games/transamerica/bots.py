@@ -5,13 +5,14 @@ missing to join their cities and marker, built track free: it is the penalty the
 round ended now, and every useful track lowers it by its own cost.
 
 `strong` guesses the hidden hands (each opponent holds one city per colour; cities close to their
-network are likelier, since they build toward them) and sums the trees those guesses need into a
-*demand* per edge. It then prefers, among the tracks that cut its own need the most, those that
-opponents neither need nor will build anyway, so it spends its turns on track that only it wants
-and lets shared track be laid by others; it shuns a track that would likely complete an opponent,
-and values a first plain track with the best second one it opens. Its marker goes on an optimal
-tree of its cities, where the opponents placed so far are least likely to build. Its work is
-capped in solver calls, so its choices do not depend on the machine's speed.
+marker and to the track they laid themselves are likelier, since they build toward them) and sums
+the trees those guesses need into a *demand* per edge. It then prefers, among the tracks that cut
+its own need the most, those that opponents neither need nor will build anyway, so it spends its
+turns on track that only it wants and lets shared track be laid by others; it shuns a track that
+would likely complete an opponent, and values a first plain track with the best second one it
+opens. Its marker goes on an optimal tree of its cities, where the opponents placed so far are
+least likely to build. Its work is capped in solver calls, so its choices do not depend on the
+machine's speed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from math import ldexp
 from games.bots import Bot, Pacer, Thinking, seat_of
 from games.core import Move, Rng, Steps
 from games.transamerica.board import BOARD, COLOURS
+from games.transamerica.deal import SMALL_GAME
 from games.transamerica.moves import EDGE_OF_MOVE, MARKER_MOVES, TRACK_MOVES
 from games.transamerica.steiner import solving
 from games.transamerica.view import TransAmericaView
@@ -38,6 +40,7 @@ class Table:
     seat: int
     players: int
     built: frozenset[int]
+    laid: tuple[tuple[int, int], ...]  # (edge, seat of its builder) per track
     markers: tuple[int | None, ...]  # point index per player
     hands: tuple[tuple[int, ...] | None, ...]  # city points per player, where visible
     plain_left: int
@@ -50,6 +53,7 @@ class Table:
                                                        for n in names) for names in view["cities"])
         return cls(seat=seat_of(view), players=view["players"],
                    built=frozenset(BOARD.edge_index[str(name)] for name, _ in view["tracks"]),
+                   laid=tuple((BOARD.edge_index[str(name)], int(seat)) for name, seat in view["tracks"]),
                    markers=markers, hands=hands, plain_left=view["turn"]["plain_left"],
                    placed=len(view["turn"]["placed"]))
 
@@ -152,6 +156,23 @@ class GreedyBot:
         return TRACK_MOVES[rng.choice([e for e in choices if BOARD.edges[e].cost == cheapest])]
 
 
+def city_likelihoods(table: Table, player: int) -> list[tuple[int, float]]:
+    """How likely each city of the deck that `table.seat` does not hold is to be in `player`'s hand.
+
+    What a player shows of their hand is their marker (players put it on a tree joining their
+    cities) and the track they laid themselves (toward their cities): the likelihood halves per unit
+    of track between a city and those. The track of a network they merely joined says nothing of
+    their hand. Powers of two keep the arithmetic exact, hence the same in every runtime.
+    """
+    marker = table.markers[player]
+    shown = [*(() if marker is None else (marker,)),
+             *(p for e, seat in table.laid if seat == player for p in BOARD.edge_ends[e])]
+    mine = set(table.hands[table.seat] or ())
+    dist = distances(shown, ())
+    return [(p, ldexp(1.0, -dist[p])) for c in BOARD.cities
+            if (table.players > SMALL_GAME or not c.dashed) and (p := BOARD.point_index[c.point]) not in mine]
+
+
 @dataclass
 class Option:
     """One track the strong bot may place now, with what it is worth."""
@@ -197,8 +218,6 @@ class StrongBot:
         """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
         demand: dict[int, float] = {}
         finish: dict[int, float] = {}
-        mine = set(table.hands[table.seat] or ())
-        deck = [BOARD.point_index[c.point] for c in BOARD.cities if table.players > 3 or not c.dashed]
         colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
         for player in range(table.players):
             marker = table.markers[player]
@@ -208,10 +227,7 @@ class StrongBot:
             if known is not None:
                 guesses = [list(known)]
             else:
-                # Likelihood halves per unit of track between a city and the player's network
-                # (ldexp keeps the arithmetic exact, hence identical in every runtime).
-                dist = distances(table.group(marker), table.built)
-                weights = [(p, ldexp(1.0, -dist[p])) for p in deck if p not in mine]
+                weights = city_likelihoods(table, player)
                 guesses = [[self._pick(rng, [(p, w) for p, w in weights if colour_of[p] == colour])
                             for colour in COLOURS] for _ in range(self.samples)]
             share = 1.0 / len(guesses)
