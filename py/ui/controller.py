@@ -562,7 +562,8 @@ class TableController:
         current = table.state.current_player
         seats = sorted(table.humans, key=lambda seat: seat != current)
         buttons = [("data-curtain", f"me-{seat}", names[seat]) for seat in seats]
-        body = panels.paragraph(self.t("who.body", game=self.t("game." + table.game.id)))
+        body = (panels.paragraph(self.t("who.body", game=self.t("game." + table.game.id)))
+                + f"<p>{panels.help_link(self.t)}</p>")
         self.page.open_curtain(Curtain("who", self.t("who.title"), body,
                                        [*buttons, ("data-curtain", "watch", self.t("who.watch"))]))
 

@@ -122,7 +122,13 @@ def send_html(url: str, name: str, t: Translate, qr: str = "") -> str:
     return (f"<p>{escape(how)}</p>"
             f'<textarea class="share-url" readonly rows="3" aria-label="{escape(t("lobby.link_label"))}">'
             f"{escape(url)}</textarea>{code}"
-            f'<p class="note">{escape(t("send.trust"))}</p>')
+            f'<p class="note">{escape(t("send.trust"))} {help_link(t)}</p>')
+
+
+def help_link(t: Translate) -> str:
+    """The page that says what a link holds and how a game by link is played, in the player's language."""
+    return (f'<a href="{escape(t("links.page"))}" target="_blank" rel="noopener">'
+            f'{escape(t("links.help"))}</a>')
 
 
 def share_html(url: str, t: Translate) -> str:

@@ -73,6 +73,9 @@ def test_two_friends_play_transamerica_by_link_each_seeing_only_their_cities(bro
     expect(ann.locator("#curtain-title")).to_have_text("Send to Bo")
     expect(ann.locator("#curtain .qr")).to_be_visible()
     expect(ann.locator("#curtain")).to_contain_text("people you trust")
+    help_page = ann.get_attribute("#curtain-body a[target=_blank]", "href")  # what a link holds
+    assert help_page == "./rules/links.en.html"
+    assert ann.evaluate(f"fetch('{help_page}').then(r => r.status)") == 200
     open_sent(bo, url)
     expect(bo.locator("#curtain-title")).to_have_text("Qui êtes-vous\u00a0?")
     assert bo.locator(".city-cards").count() == 0  # nobody's cities before Bo says who he is
