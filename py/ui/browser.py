@@ -98,9 +98,13 @@ def append_html(element_id: str, html: str) -> None:
 
 
 def scroll_table_top() -> None:
-    """A table opens at its top: the page's and the side panel's scroll from an earlier game reset."""
-    window.scrollTo(0, 0)
-    document.querySelector("#table .panel").scrollTop = 0
+    """A table opens at its top: the page's and the side panel's scroll from an earlier game reset.
+    At the next frame: done at once, it would lay the whole new table out inside the task that drew it."""
+    def reset(_time: float) -> None:
+        window.scrollTo(0, 0)
+        document.querySelector("#table .panel").scrollTop = 0
+
+    window.requestAnimationFrame(create_once_callable(reset))
 
 
 def show(element_id: str, visible: bool = True) -> None:

@@ -47,7 +47,7 @@ class Curtain:
     overlay: str = ""
 
 
-LOG_BATCH = 200  # events formatted and drawn per task: a long game's log comes over several tasks
+LOG_BATCH = 100  # events formatted and drawn per task: a long game's log comes over several tasks
 
 
 @dataclass(frozen=True)
