@@ -128,13 +128,15 @@ class LogFeed:
         events = table.state.events
         if self.state is not table.state or self.lang != tr.lang or self.seen > len(events):
             self.state, self.lang, self.seen, self.lines, self.drawn = table.state, tr.lang, 0, [], -1
-        upto = min(len(events), self.seen + LOG_BATCH)
+        # A long log starts empty with the board, and fills in the tasks after: the board first.
+        long_start = self.drawn < 0 and len(events) > LOG_BATCH
+        upto = self.seen if long_start else min(len(events), self.seen + LOG_BATCH)
         for event in events[self.seen:upto]:
             line = log_entry(event, tr, table.names, face.log, self.lines[-1] if self.lines else None)
             if line:
                 self.lines.append(line)
         self.seen = upto
-        if self.drawn == len(self.lines):
+        if self.drawn == len(self.lines) and self.drawn >= 0:
             return None
         reset = self.drawn < 0
         update = LogUpdate(self.lines[:] if reset else self.lines[self.drawn:], reset, catching_up,

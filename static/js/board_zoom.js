@@ -89,8 +89,10 @@
     box.addEventListener("pointerup", onPointerUp);
     box.addEventListener("pointercancel", onPointerUp);
     box.querySelector(".zoom-tools").addEventListener("click", onButton);
-    // A new game's board (a new map) opens whole.
-    new MutationObserver(() => zoomTo(1)).observe(document.getElementById("board-map"), { childList: true });
+    // A new game's board (a new map) opens whole. Only when zoomed: measuring the box would lay the
+    // whole new table out inside the task that drew it.
+    new MutationObserver(() => { if (zoom !== 1) zoomTo(1); })
+      .observe(document.getElementById("board-map"), { childList: true });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
