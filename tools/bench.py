@@ -3,6 +3,9 @@
 * boot to interactive, cold (fresh profile) and warm (browser relaunched on the same profile), as a
   ratio to the bare PyScript page `bench/bare.html` on the same vendored Pyodide;
 * bytes transferred on a cold load, the app beyond the bare page;
+* the files a first visit's service worker downloads, as a host serving dist/ with its precompressed
+  copies would send them (Brotli, gzip): computed from the worker's list and tools/dist.py's rules,
+  with no browser (`--only dist` runs it alone);
 * click to repainted board on TransAmerica (place a track, take it back), median and 95th percentile,
   on a laptop-sized page and on a 360x740 touch page with the CPU slowed 4x (`--only phone` alone);
 * bot decision time per game and level in the browser's Pyodide;
@@ -34,7 +37,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "tools")]
+
+from build_sw import SW_NAME, content_version, render_sw, site_files  # noqa: E402
+from dist import compressed_copies  # noqa: E402
 
 from games import GAME_IDS, get_game  # noqa: E402
 from games.bots import bot_rng, get_bot, play_bots_game  # noqa: E402
@@ -101,6 +107,21 @@ def boot_figures(playwright: Any, site: Site, runs: int) -> dict[str, Any]:
         result[kind] = {"bare_ms": round(bare), "app_ms": round(app), "ratio": round(app / bare, 3)}
     result["bytes"] = {name: int(statistics.median(values)) for name, values in cold_bytes.items()}
     return result
+
+
+def dist_figures() -> dict[str, int]:
+    """Bytes of the worker's precache list and of its own script, raw and as a host would send them
+    from dist/: each file replaced by its .br (or .gz) copy where tools/dist.py writes one."""
+    files = site_files(ROOT)
+    contents = {name: (ROOT / name).read_bytes() for name in files}
+    contents[SW_NAME] = render_sw(content_version(ROOT, files), files).encode()  # dist/'s own sw.js
+    sizes = {"files": len(contents), "raw": 0, "br": 0, "gz": 0}
+    for name, data in contents.items():
+        copies = compressed_copies(name, data)
+        sizes["raw"] += len(data)
+        for encoding in ("br", "gz"):
+            sizes[encoding] += len(copies.get(f".{encoding}", data))
+    return sizes
 
 
 CLICK_JS = """async (selector) => {
@@ -429,6 +450,7 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
     rows += [
         f"| bytes on a cold load | {boot['bytes']['app']:,} B, **{extra:,} B beyond the bare page** | "
         f"bare page {boot['bytes']['bare']:,} B |",
+        dist_row(figures["dist"]),
         f"| click to repainted board ({click['clicks']} clicks) | median **{click['median_ms']} ms**, "
         f"p95 {click['p95_ms']} ms | goal median <= 30 ms |",
     ]
@@ -443,6 +465,11 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
                     f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
                     "goal <= 1000 ms |")
     return rows
+
+
+def dist_row(sizes: dict[str, int]) -> str:
+    return (f"| first visit's precache ({sizes['files']} files), Brotli / gzip as a host serving dist/ "
+            f"would send it | **{sizes['br']:,} B** / {sizes['gz']:,} B | uncompressed {sizes['raw']:,} B |")
 
 
 def phone_row(phone: dict[str, float]) -> str:
@@ -493,6 +520,8 @@ def report(figures: dict[str, Any]) -> str:
         rows += browser_rows(figures)
     elif "phone_click" in figures:
         rows.append(phone_row(figures["phone_click"]))
+    elif "dist" in figures:
+        rows.append(dist_row(figures["dist"]))
     if "cpython" in figures:
         rows += cpython_rows(figures["cpython"])
     rows += link_rows(figures)
@@ -531,7 +560,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("browser", "cpython", "phone", "links"),
+    parser.add_argument("--only", choices=("browser", "cpython", "phone", "links", "dist"),
                         help="run one part and print its rows (docs/benchmarks.md is left as it is)")
     parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
     parser.add_argument("--clicks", type=int, default=30)
@@ -540,8 +569,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="random CPython games to time")
     args = parser.parse_args()
     figures: dict[str, Any] = {}
-    if args.only != "cpython":
+    if args.only not in ("cpython", "dist"):
         figures.update(browser_figures(args))
+    if args.only in (None, "browser", "dist"):
+        figures["dist"] = dist_figures()
     if args.only in (None, "cpython"):
         figures["cpython"] = cpython_figures(args.games, args.bot_games)
     if args.only in (None, "links"):

@@ -39,9 +39,12 @@ INCLUDE = (
 # developer tools; the template is the input of sw.js, not part of the site; dotfiles and *.tmp are
 # editor, OS or half-written build debris. PyScript's code editor (codemirror), terminal (xterm) and
 # MicroPython (mpy) chunks load only for `py-editor`, `terminal` and `type="mpy"` scripts, which the
-# page does not use: drop these lines if it ever does.
+# page does not use: drop these lines if it ever does. The .br/.gz copies that tools/dist.py writes
+# beside the files are the host's alternative encodings of the same URLs, never requested by name.
 EXCLUDE = (
     "*.map",
+    "*.br",
+    "*.gz",
     "*.tmp",
     ".*",
     "*/.*",
