@@ -398,3 +398,22 @@ def test_soak_damage_on_many_games() -> None:
             damaged = mutate(text, rng)
             if damaged != text:
                 assert_bad(damaged)
+
+
+def test_a_long_link_is_decoded_in_steps_and_a_damaged_header_is_refused_at_once() -> None:
+    record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
+    text = encode_link(record, ["human"] * 5, ["Ann", "Bo", "Cy", "Di", "Ed"])
+    steps = links.decoding(text)
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            shared = done.value
+            break
+        pauses += 1
+    assert pauses == (len(record["moves"]) - 1) // links.MOVES_PER_STEP
+    assert shared == decode_table(text) == SharedTable(record, ["human"] * 5, ["Ann", "Bo", "Cy", "Di", "Ed"],
+                                                         False)
+    with pytest.raises(BadLink):
+        next(links.decoding(text[:-3]))  # the checksum: before any move is replayed

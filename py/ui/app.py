@@ -20,7 +20,7 @@ from ui import panels
 from ui.controller import Curtain, TableController
 from ui.games import face_for
 from ui.i18n import Translator
-from ui.links import BadLink, SharedTable, decode_table, encode_link
+from ui.links import BadLink, SharedTable, decoding, encode_link
 from ui.lobby import LobbyChoice
 from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
@@ -254,15 +254,39 @@ class App:
             self.go(Route("link", text))
 
     def open_link(self, text: str) -> bool:
-        """Open a link's replay, or say why it cannot be opened. The game's drawing code and map are
-        made ready first, each in a task of its own, so that the first link of a game not played yet
-        does not hold the page for all of that at once."""
+        """Open a link, or say why it cannot be opened. A damaged header is refused at once; a long
+        game is decoded over several tasks, then its game's drawing code and map are made ready, each in
+        a task of its own, so that opening the longest link never holds the page for all of it."""
+        steps = decoding(text)
         try:
-            shared = decode_table(text)
+            next(steps)
+        except StopIteration as done:
+            self.opened(text, done.value)
+            return True
         except BadLink as err:
-            self.toast(self.tr(err.reason))
-            clear_address()
+            self.refuse_link(err)
             return False
+
+        def step() -> None:
+            if parse_fragment(web.location_hash()) != Route("link", text):  # left meanwhile
+                return
+            try:
+                next(steps)
+            except StopIteration as done:
+                self.opened(text, done.value)
+            except BadLink as err:
+                self.refuse_link(err)
+            else:
+                web.later(step, 0)
+
+        web.later(step, 0)
+        return True
+
+    def refuse_link(self, err: BadLink) -> None:
+        self.toast(self.tr(err.reason))
+        clear_address()
+
+    def opened(self, text: str, shared: SharedTable) -> None:
         game_id = shared.record["game"]
 
         def sit() -> None:
@@ -274,7 +298,6 @@ class App:
                 self.watch(shared)
 
         self.in_steps([lambda: face_for(game_id), lambda: self.table.map_svg(game_id), sit], 0)
-        return True
 
     def watch(self, shared: SharedTable) -> None:
         """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""

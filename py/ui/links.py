@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAME_IDS, get_game
-from games.core import SALT_LIMIT, BadRecord, Game, IllegalMove, MalformedMove, State
+from games.core import SALT_LIMIT, BadRecord, Game, IllegalMove, MalformedMove, State, Steps, finish
 from ui.table import MAX_NAME, SEAT_KINDS, bounded_name
 
 LINK_VERSION = 2
@@ -48,6 +48,7 @@ SEAT_RADIX = 8  # room for bot levels added later
 
 MAX_TEXT = 16384  # far above any real game; bounds the work spent on hostile input
 MAX_MOVES = 20000
+MOVES_PER_STEP = 200  # a step of opening a link: a few ms of Freight Train's moves in the browser
 CHECKSUM_BYTES = 3
 _SALT = zlib.crc32(b"railtable")
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
@@ -224,6 +225,12 @@ def decode_link(text: object) -> tuple[dict[str, Any], list[str]]:
 
 def decode_table(text: object) -> SharedTable:
     """Everything a link's text holds; raises `BadLink` (only) when it is not a whole game."""
+    return finish(decoding(text))
+
+
+def decoding(text: object) -> Steps[SharedTable]:
+    """`decode_table` in steps: it pauses after every `MOVES_PER_STEP` moves replayed, so that the page
+    can open the longest link over several tasks. A damaged header is refused before the first pause."""
     data = _bytes(text)
     if len(data) < 2 + CHECKSUM_BYTES:
         raise BadLink("error.link_malformed")
@@ -244,7 +251,7 @@ def decode_table(text: object) -> SharedTable:
         if not (by_link or state.fresh_chance or any(names)):  # written as version 1: one game, one link
             raise BadLink("error.link_malformed")
     state.salt_source = salts
-    _play(state, digits)
+    yield from _play(state, digits)
     if digits.rest or salts.queue:
         raise BadLink("error.link_malformed")
     return SharedTable(state.record(), seats, names if any(names) else [], by_link, state)
@@ -307,11 +314,13 @@ def _table(digits: _Reader, link_version: int) -> tuple[State, list[str], bool]:
     return state, [SEAT_KINDS[code] for code in codes], by_link
 
 
-def _play(state: State, digits: _Reader) -> None:
+def _play(state: State, digits: _Reader) -> Steps[None]:
     count = digits.take_varint(3)
     if count > MAX_MOVES:
         raise BadLink("error.link_malformed")
-    for _ in range(count):
+    for ply in range(count):
+        if ply and ply % MOVES_PER_STEP == 0:
+            yield
         legal = state.legal_moves()
         if not legal:
             raise BadLink("error.link_moves")
