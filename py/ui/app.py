@@ -14,7 +14,7 @@ from importlib import import_module
 from typing import Any
 
 from games.bots import get_bot, play_bots_game
-from games.core import BadRecord
+from games.core import BadRecord, Steps
 from ui import browser as web
 from ui import panels
 from ui.controller import Curtain, TableController
@@ -257,29 +257,22 @@ class App:
         """Open a link, or say why it cannot be opened. A damaged header is refused at once; a long
         game is decoded over several tasks, then its game's drawing code and map are made ready, each in
         a task of its own, so that opening the longest link never holds the page for all of it."""
-        steps = decoding(text)
+        return self.decode_on(text, decoding(text))
+
+    def decode_on(self, text: str, steps: Steps[SharedTable]) -> bool:
+        """One step of decoding a link, the next a task later; False when the link is refused."""
         try:
             next(steps)
         except StopIteration as done:
             self.opened(text, done.value)
-            return True
         except BadLink as err:
             self.refuse_link(err)
             return False
-
-        def step() -> None:
-            if parse_fragment(web.location_hash()) != Route("link", text):  # left meanwhile
-                return
-            try:
-                next(steps)
-            except StopIteration as done:
-                self.opened(text, done.value)
-            except BadLink as err:
-                self.refuse_link(err)
-            else:
-                web.later(step, 0)
-
-        web.later(step, 0)
+        else:
+            def step() -> None:
+                if parse_fragment(web.location_hash()) == Route("link", text):  # not left meanwhile
+                    self.decode_on(text, steps)
+            web.later(step, 0)
         return True
 
     def refuse_link(self, err: BadLink) -> None:

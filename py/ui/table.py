@@ -46,34 +46,26 @@ class Table:
     def new(cls, game_id: str, seats: list[str], seed: int, options: dict[str, Any],
             names: list[str] | None = None, me: int | None = None, by_link: bool = False,
             salt_source: SaltSource | None = None) -> Table:
-        game = get_game(game_id)
-        state = game.new_state(len(seats), seed, options, fresh_chance=by_link)
-        state.salt_source = salt_source
-        return cls(game, state, list(seats), [bounded_name(name) for name in names or []],
-                   by_link=by_link, me=me, salt_source=salt_source)
+        state = get_game(game_id).new_state(len(seats), seed, options, fresh_chance=by_link)
+        return cls.at(state, seats, names, salt_source, me, by_link)
 
     @classmethod
     def at(cls, state: State, seats: list[str], names: list[str] | None = None,
-           salt_source: SaltSource | None = None) -> Table:
-        """A table at a state already played (a decoded link): its moves so far are confirmed."""
+           salt_source: SaltSource | None = None, me: int | None = None, by_link: bool = False) -> Table:
+        """A table at `state` (new, replayed or decoded): its moves so far are confirmed; `me` counts
+        only in a game by link, and only at one of its seats."""
         state.salt_source = salt_source
-        table = cls(get_game(state.game_id), state, list(seats), [bounded_name(name) for name in names or []],
-                    salt_source=salt_source)
-        table.undo_floor = len(state.moves)
-        return table
+        return cls(get_game(state.game_id), state, list(seats), [bounded_name(name) for name in names or []],
+                   undo_floor=len(state.moves), by_link=by_link,
+                   me=me if by_link and me is not None and 0 <= me < len(seats) else None,
+                   salt_source=salt_source)
 
     @classmethod
     def from_record(cls, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
                     upto: int | None = None, me: int | None = None, by_link: bool = False,
                     salt_source: SaltSource | None = None) -> Table:
-        game = get_game(record.get("game"))
-        state = game.replay(record, upto)
-        state.salt_source = salt_source
-        table = cls(game, state, list(seats), [bounded_name(name) for name in names or []],
-                    by_link=by_link, me=me if by_link and me is not None and 0 <= me < len(seats) else None,
-                    salt_source=salt_source)
-        table.undo_floor = len(state.moves)
-        return table
+        state = get_game(record.get("game")).replay(record, upto)
+        return cls.at(state, seats, names, salt_source, me, by_link)
 
     # -- who is who ---------------------------------------------------------------------------
     @property
