@@ -18,12 +18,14 @@ from ui.controller import (
     INTERLUDE_MS,
     LOG_BATCH,
     Curtain,
+    Keepsake,
     LogUpdate,
     TableController,
     TablePicture,
 )
 from ui.i18n import Translator
 from ui.log import LogEntry, log_entry
+from ui.replay import Scrubber
 from ui.saves import MemoryStorage, SaveStore
 from ui.table import Table
 
@@ -43,6 +45,7 @@ class FakePage:
         self.toasts: list[str] = []
         self.logs: list[LogUpdate] = []  # parts of a long log drawn after the board
         self.motion_reduced = reduced_motion
+        self.kept: list[Keepsake] = []  # pictures kept for the next visit
         self.shown: list[str] = []  # what was drawn, in order: "table", "frame", "curtain:<kind>"
 
     def later(self, task: Callable[[], None], ms: float) -> int:
@@ -66,6 +69,9 @@ class FakePage:
     def draw_table(self, picture: TablePicture) -> None:
         self.pictures.append(picture)
         self.shown.append("table")
+
+    def keep_picture(self, kept: Keepsake) -> None:
+        self.kept.append(kept)
 
     def draw_position(self, svg: str) -> None:
         self.positions.append(svg)
@@ -210,6 +216,41 @@ def test_hot_seat_curtain_only_where_the_game_hides_something() -> None:
     assert page.curtain is None
 
 
+def test_a_saved_tables_picture_is_kept_as_drawn_with_its_revision() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["human", "greedy", "greedy"], seed=3, options={})
+    ctl.sit(table, "g1")
+    ctl.human_move(table.state.legal_moves()[0])
+    page.run()
+    kept = page.kept[-1]
+    assert (kept.save_id, kept.game_id, kept.lang) == ("g1", "transamerica", "en")
+    assert kept.revision == ctl.store.revision("g1")  # the picture of the position saved last
+    assert kept.picture == page.pictures[-1]
+    assert EN("ta.your_cities") in kept.picture.side  # the one human's own cities: their device
+
+    page = FakePage()
+    ctl = controller(page)
+    ctl.sit(Table.from_record(table.state.record(), table.seats), None,
+            Scrubber(table.game, table.state.record(), table.state))
+    assert page.kept == []  # a link's replay is not a saved game
+
+
+def test_a_hand_on_a_shared_device_is_never_kept_only_the_board_behind_the_hand_over() -> None:
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.new("transamerica", ["human", "human"], seed=1, options={})
+    ctl.sit(table, "g1")
+    ctl.curtain_action("reveal")
+    shown = len(page.kept)
+    assert EN("ta.your_cities") in page.pictures[-1].side and len(page.pictures) > shown
+    ctl.human_move(table.state.legal_moves()[0])
+    page.run()
+    assert page.curtain is not None and page.curtain.kind == "handover"
+    assert page.kept and all(EN("ta.your_cities") not in kept.picture.side for kept in page.kept)
+    assert page.kept[-1].revision == ctl.store.revision("g1")
+
+
 def test_a_round_end_screen_opens_beside_the_board_and_a_bots_only_table_goes_on() -> None:
     page = FakePage()
     ctl = controller(page, speed="fast")
@@ -297,7 +338,6 @@ def test_the_log_sends_only_new_lines_and_starts_over_in_another_language() -> N
 
 def test_a_long_log_is_drawn_after_the_board_a_batch_per_task_and_is_not_news() -> None:
     from games.bots import play_bots_game
-    from ui.replay import Scrubber
 
     record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
     page = FakePage()

@@ -54,6 +54,9 @@ class App:
         self.follow_address()
         web.expose("railTableBotsGame", bots_game_json)
         web.mark_ready()
+        queued = web.take_queued_move()  # tapped on the kept picture of this game before now
+        if queued and self.table.table:
+            self.table.human_move(queued)
         game_id = self.lobby.game_id
         # What the first game needs, imported while the player is still in the lobby, so the first
         # "Start" does not freeze the page for the second these imports take.

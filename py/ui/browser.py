@@ -22,7 +22,30 @@ _listeners: list[Any] = []  # keep proxies alive for the page's lifetime
 def mark_ready() -> None:
     """The app is interactive: tests and benchmarks wait for this attribute and timestamp."""
     window.railTableReadyAt = window.performance.now()
-    document.documentElement.setAttribute("data-app-ready", "1")
+    root = document.documentElement
+    root.setAttribute("data-app-ready", "1")
+    root.removeAttribute("data-picture")  # static/js/picture.js's table, now Python's
+    root.removeAttribute("data-resuming")
+
+
+def keep_picture(save_id: str, picture_json: str) -> None:
+    """Keep a saved game's table for the next visit (static/js/picture.js; absent: no picture kept)."""
+    pictures = getattr(window, "railTablePicture", None)
+    if pictures:
+        pictures.keep(save_id, picture_json)
+
+
+def keep_picture_map(key: str, svg: str) -> None:
+    pictures = getattr(window, "railTablePicture", None)
+    if pictures:
+        pictures.keepMap(key, svg)
+
+
+def take_queued_move() -> str | None:
+    """The move tapped on a kept picture before Python was ready, once."""
+    pictures = getattr(window, "railTablePicture", None)
+    move = pictures.take() if pictures else None
+    return move if isinstance(move, str) else None
 
 
 def by_id(element_id: str) -> Any:

@@ -79,12 +79,28 @@ class TablePicture:
     replay: tuple[int, int, str] | None  # (ply, length, label) while scrubbing a shared link
 
 
+@dataclass(frozen=True)
+class Keepsake:
+    """A saved game's table as drawn, kept so that a reload or "Continue" shows it at once, before
+    Python is ready (static/js/picture.js); `revision` ties it to its save, `autoplay` says whether
+    the "play my only move" switch was shown."""
+
+    save_id: str
+    revision: int
+    game_id: str
+    lang: str
+    autoplay: bool
+    picture: TablePicture
+
+
 class Page(Clock, Protocol):
     """What the table asks of the page."""
 
     def draw_table(self, picture: TablePicture) -> None: ...
 
     def draw_position(self, svg: str) -> None: ...
+
+    def keep_picture(self, kept: Keepsake) -> None: ...
 
     def draw_log(self, update: LogUpdate) -> None: ...
 
@@ -300,9 +316,24 @@ class TableController:
         return self.side[1]
 
     def render(self) -> None:
-        if self.table:
-            self.page.draw_table(self.picture())
+        table = self.table
+        if table:
+            picture = self.picture()
+            self.page.draw_table(picture)
+            if self.keepable():
+                assert self.save_id is not None
+                self.page.keep_picture(Keepsake(self.save_id, self.revision, table.game.id, self.tr.lang,
+                                                self.offers_autoplay(), picture))
             self.catch_up_log()
+
+    def keepable(self) -> bool:
+        """Whether the table on screen may be shown again before Python is ready: a saved game, as this
+        device would show it on its return; never a hand that a hand-over would hide first."""
+        table = self.table
+        if not table or not self.save_id or self.scrubber or self.elsewhere:
+            return False
+        shared_secrets = not table.by_link and len(table.humans) > 1 and table.hides_secrets
+        return not (shared_secrets and self.viewer() is not None)
 
     def catch_up_log(self) -> None:
         """The rest of a long log (a game opened or replayed at its end), a batch per task after the

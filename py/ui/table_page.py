@@ -4,11 +4,12 @@ that the browser lays out only what a move changed."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from ui import browser as web
 from ui import panels, viewbox
-from ui.controller import Curtain, LogUpdate, TablePicture
+from ui.controller import Curtain, Keepsake, LogUpdate, TablePicture
 from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
 
 TOAST_MS = 5000  # how long a message stays (a newer one restarts the count)
@@ -21,6 +22,8 @@ class DomPage:
         self.board = BoardFocus(web, "board-position")
         self.dialog = DialogFocus(web, "curtain", self.board)
         self.toast_timer: int | None = None
+        self.map: str | None = None  # the map on screen, and its key once kept (game.lang)
+        self.map_kept: str | None = None
 
     def wire_focus(self) -> None:
         self.board.wire()
@@ -44,6 +47,7 @@ class DomPage:
     def draw_table(self, picture: TablePicture) -> None:
         self.board.before_render()
         if picture.map is not None:  # a new game or language: the board's box takes the map's shape
+            self.map, self.map_kept = picture.map, None
             web.set_html("board-map", picture.map)
             web.set_html("board-overlay", "")
             web.by_id("board").style.setProperty("--aspect", f"{viewbox.aspect(picture.map):.4f}")
@@ -72,6 +76,23 @@ class DomPage:
             bar.value = str(ply)
             web.by_id("replay-label").textContent = label
         self.board.after_render()
+
+    def keep_picture(self, kept: Keepsake) -> None:
+        """Keep the table as just drawn, in the regions' own HTML, for static/js/picture.js; the map,
+        the largest drawing, is kept once per game and language."""
+        if self.map is None:
+            return
+        map_key = f"{kept.game_id}.{kept.lang}"
+        if self.map_kept != map_key:
+            web.keep_picture_map(map_key, self.map)
+            self.map_kept = map_key
+        picture = kept.picture
+        web.keep_picture(kept.save_id, json.dumps({
+            "rev": kept.revision, "game": kept.game_id, "lang": kept.lang, "aspect": viewbox.aspect(self.map),
+            "ply": picture.ply, "title": picture.title, "tab": picture.tab_title,
+            "position": out_of_tab_order(picture.position), "description": picture.description,
+            "players": picture.players, "side": picture.side, "status": picture.status,
+            "actions": picture.actions, "autoplay": kept.autoplay}))
 
     def draw_log(self, update: LogUpdate) -> None:
         lines = panels.log_html(update.lines)

@@ -1,0 +1,95 @@
+"""A reload in the middle of a game shows its board at once, from the picture kept with its save, before
+Python is ready; a move tapped on it then is played when Python is; the lobby never shows in between,
+and a hand a hand-over hides never comes back this way."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from support import BOOT_TIMEOUT_MS, READY, start_game
+
+# Installed before the page's own scripts: what the player could see, and when, until Python is ready.
+TIMELINE = """(() => {
+  window.seen = {lobby: false, board: null, ready: null};
+  const look = () => {
+    const root = document.documentElement;
+    if (window.seen.ready === null && root.hasAttribute("data-app-ready")) {
+      window.seen.ready = performance.now();
+    }
+    if (window.seen.ready !== null) return;
+    const lobby = document.getElementById("lobby"), table = document.getElementById("table");
+    if (lobby && !lobby.hidden && getComputedStyle(lobby).display !== "none") window.seen.lobby = true;
+    if (window.seen.board === null && table && !table.hidden
+        && document.querySelector("#board-map svg") && document.querySelector("#board-position svg")) {
+      window.seen.board = performance.now();
+      window.seen.boardHtml = document.getElementById("board-position").innerHTML;
+      window.seen.hand = document.getElementById("hand").textContent;
+      window.seen.status = document.getElementById("status").textContent;
+    }
+  };
+  new MutationObserver(look).observe(document, {childList: true, subtree: true, attributes: true});
+})()"""
+
+# A tap on a track of the picture as soon as it is drawn. Playwright's own click would wait for the
+# page's main thread, which Pyodide's start holds: a player's tap is queued in the same way.
+TAP = """(() => {
+  const tap = () => {
+    const root = document.documentElement;
+    const target = document.querySelector('#board-position [data-move^="track "]');
+    if (window.seen.tap || !root.hasAttribute("data-picture") || !target) return;
+    target.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+    const note = document.querySelector('#boot [data-note="queued"]');
+    window.seen.tap = {move: target.getAttribute("data-move"), ready: root.hasAttribute("data-app-ready"),
+                       note: Boolean(note && note.checkVisibility()),
+                       marked: target.classList.contains("queued")};
+  };
+  new MutationObserver(tap).observe(document, {childList: true, subtree: true, attributes: true});
+})()"""
+
+
+def saved_record(page: Page) -> dict:
+    save_id = page.evaluate("location.hash").removeprefix("#game=")
+    return json.loads(page.evaluate(f"localStorage.getItem('railtable/v1/game/{save_id}')"))["record"]
+
+
+def test_a_reload_mid_game_shows_the_board_before_python_and_plays_a_move_tapped_on_it(app: Page) -> None:
+    start_game(app, ["human", "greedy", "greedy"])
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
+    drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')  # focus is Python's
+    ply = len(saved_record(app)["moves"])
+
+    app.add_init_script(TIMELINE)
+    app.add_init_script(TAP)
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+    seen = app.evaluate("window.seen")
+    move = seen["tap"].pop("move")
+    assert seen["tap"] == {"ready": False, "note": True, "marked": True}  # queued, and it says so
+    assert seen["board"] is not None and seen["board"] < seen["ready"]  # the board came before Python
+    assert seen["boardHtml"] == drawn  # drawn as it was
+    assert not seen["lobby"]  # no lobby in between
+    app.wait_for_function(f"document.querySelector('#table').getAttribute('data-ply') > {ply}")
+    assert saved_record(app)["moves"][ply] == move  # the tapped move, played once Python was ready
+    expect(app.locator("#boot")).to_be_hidden()
+
+
+def test_a_hand_over_is_kept_without_the_hand_and_in_the_players_language(app: Page) -> None:
+    app.click('.lang-choice[data-lang="fr"]')
+    start_game(app, ["human", "human"])
+    app.locator("#curtain-actions button").first.click()  # the first player takes the device
+    hand = app.text_content("#hand")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    expect(app.locator("#curtain")).to_be_visible()  # hand over to the second player
+
+    app.add_init_script(TIMELINE)
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    seen = app.evaluate("window.seen")
+    assert seen["board"] is not None and seen["board"] < seen["ready"]
+    assert seen["hand"] != hand and "Vos villes" not in seen["hand"]
+    assert seen["status"] and seen["status"] == app.text_content("#status")  # in French, as Python says it
+    assert app.text_content("#curtain-title") and app.evaluate("document.documentElement.lang") == "fr"
