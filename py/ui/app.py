@@ -37,7 +37,7 @@ class App:
         self.prefs = Preferences.read(self.store.preferences(), web.browser_languages())
         self.tr = Translator(self.prefs.lang)
         self.lobby = LobbyScreen(self.store, self.tr, self.start_game, self.resume, self.change_preference,
-                                 self.toast)
+                                 self.toast, lambda _game_id: self.update_rules_link())
         self.page = DomPage()
         self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
         self.table.link_of = lambda table: self.link_url(table.state.record(), table, by_link=True)
@@ -49,6 +49,9 @@ class App:
         self.apply_language()
         self.lobby.render()
         self.wire()
+        for key, value in self.lobby.form_preferences().items():  # changed before Python was ready
+            if value != getattr(self.prefs, key):
+                self.change_preference(key, value)
         self.apply_preferences()
         web.show("boot", False)
         self.follow_address()
@@ -57,6 +60,8 @@ class App:
         queued = web.take_queued_move()  # tapped on the kept picture of this game before now
         if queued and self.table.table:
             self.table.human_move(queued)
+        elif web.take_queued_start() and not self.table.table:  # "Start" pressed before now
+            self.lobby.submit()
         game_id = self.lobby.game_id
         # What the first game needs, imported while the player is still in the lobby, so the first
         # "Start" does not freeze the page for the second these imports take.
@@ -105,7 +110,10 @@ class App:
         for node in doc.querySelectorAll("[data-i18n-title]"):
             node.title = self.tr(node.getAttribute("data-i18n-title"))
         for node in doc.querySelectorAll("[data-i18n-aria]"):
-            node.setAttribute("aria-label", self.tr(node.getAttribute("data-i18n-aria")))
+            label = self.tr(node.getAttribute("data-i18n-aria"), n=web.data(node, "i18n-n"))
+            node.setAttribute("aria-label", label)
+        for node in doc.querySelectorAll("[data-i18n-placeholder]"):
+            node.placeholder = self.tr(node.getAttribute("data-i18n-placeholder"), n=web.data(node, "i18n-n"))
         for button in doc.querySelectorAll(".lang-choice"):
             button.setAttribute("aria-pressed", "true" if web.data(button, "lang") == lang else "false")
         if not self.table.table:
@@ -121,7 +129,7 @@ class App:
         self.tr = Translator(self.prefs.lang)
         self.lobby.tr = self.tr
         self.apply_language()
-        self.lobby.render(keep_values=True)
+        self.lobby.render()
         self.table.set_language(self.tr)
 
     def change_preference(self, key: str, value: object) -> None:

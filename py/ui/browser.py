@@ -41,6 +41,19 @@ def keep_picture_map(key: str, svg: str) -> None:
         pictures.keepMap(key, svg)
 
 
+def take_queued_start() -> bool:
+    """Whether "Start" was pressed before Python was ready (static/js/lobby.js), once."""
+    lobby = getattr(window, "railTableLobby", None)
+    return bool(lobby and lobby.take())
+
+
+def fit_lobby() -> None:
+    """Show the seats and options of the game and player count chosen (static/js/lobby.js)."""
+    lobby = getattr(window, "railTableLobby", None)
+    if lobby:
+        lobby.fit()
+
+
 def take_queued_move() -> str | None:
     """The move tapped on a kept picture before Python was ready, once."""
     pictures = getattr(window, "railTablePicture", None)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from games import get_game
-from games.core import Game
 from ui.i18n import Translate, join
 from ui.panels import seat_label
 from ui.saves import Imported, Listing, NewerSave
@@ -34,34 +33,57 @@ def default_seats(players: int) -> list[tuple[str, str]]:
     return [(HUMAN, "")] + [("greedy", "")] * (players - 1)
 
 
-def lobby_seats_html(players: int, t: Translate, previous: Sequence[tuple[str, str]] | None = None) -> str:
-    rows = list(previous or [])[:players]
-    rows += default_seats(players)[len(rows):]
-    html = [f'<legend>{escape(t("lobby.seats"))}</legend>']
+# The new-game form holds every game's seats and options at once; static/js/lobby.js shows those of the
+# chosen game and player count. So it works as plain HTML before Python is ready (index.html holds
+# these fragments, written by tools/build_lobby.py), and Python reads it as it stands.
+# Texts carry their catalog key (`data-i18n…`, `data-i18n-n` for the seat number) for the boot script.
+
+def seat_count(game_ids: Sequence[str]) -> tuple[int, int]:
+    """The fewest and most players of any of these games: the form's range of player counts."""
+    games = [get_game(game_id) for game_id in game_ids]
+    return min(game.min_players for game in games), max(game.max_players for game in games)
+
+
+def lobby_seats_html(game_ids: Sequence[str], players: int, t: Translate,
+                     previous: Sequence[tuple[str, str]] | None = None) -> str:
+    """A row for every seat any game has; those past `players` are hidden."""
+    most = seat_count(game_ids)[1]
+    rows = list(previous or [])[:most]
+    rows += default_seats(most)[len(rows):]
+    html = [f'<legend data-i18n="lobby.seats">{escape(t("lobby.seats"))}</legend>']
     for seat, (kind, name) in enumerate(rows):
-        options = "".join(
-            f'<option value="{k}"{" selected" if k == kind else ""}>'
-            f'{escape(t("seat." + k) if k in (HUMAN, FRIEND) else t("level." + k))}</option>'
-            for k in LOBBY_KINDS
-        )
+        labels = [(k, "seat." + k if k in (HUMAN, FRIEND) else "level." + k) for k in LOBBY_KINDS]
+        options = "".join(f'<option value="{k}"{" selected" if k == kind else ""} data-i18n="{label}">'
+                          f'{escape(t(label))}</option>' for k, label in labels)
+        n = seat + 1
         html.append(
-            f'<div class="seat" data-seat="{seat}"><span class="seat-no">{seat + 1}</span>'
-            f'<input type="text" maxlength="{MAX_NAME}" value="{escape(name)}" '
-            f'placeholder="{escape(t("seat.default_name", n=seat + 1))}" '
-            f'aria-label="{escape(t("lobby.name_of", n=seat + 1))}">'
-            f'<select aria-label="{escape(t("lobby.kind_of", n=seat + 1))}">{options}</select></div>'
+            f'<div class="seat" data-seat="{seat}"{" hidden" if seat >= players else ""}>'
+            f'<span class="seat-no">{n}</span>'
+            f'<input type="text" maxlength="{MAX_NAME}" value="{escape(name)}" data-i18n-n="{n}" '
+            f'placeholder="{escape(t("seat.default_name", n=n))}" data-i18n-placeholder="seat.default_name" '
+            f'aria-label="{escape(t("lobby.name_of", n=n))}" data-i18n-aria="lobby.name_of">'
+            f'<select aria-label="{escape(t("lobby.kind_of", n=n))}" data-i18n-aria="lobby.kind_of" '
+            f'data-i18n-n="{n}">{options}</select></div>'
         )
     return "".join(html)
 
 
-def lobby_options_html(game: Game, t: Translate) -> str:
-    html = [f'<legend>{escape(t("lobby.options"))}</legend>']
-    for option in game.option_schema:
-        if option.kind == "bool":
-            html.append(
-                f'<label class="check"><input type="checkbox" name="{option.key}"'
-                f'{" checked" if option.default else ""}> <span>{escape(t(option.label))}</span></label>'
-            )
+def lobby_options_html(game_ids: Sequence[str], chosen: str, t: Translate,
+                       checked: Mapping[tuple[str, str], bool] | None = None) -> str:
+    """Every game's options, each game's in a group of its own; only the chosen game's is shown.
+    `checked`: the boxes as the player left them, by (game, option)."""
+    html = [f'<legend data-i18n="lobby.options">{escape(t("lobby.options"))}</legend>']
+    for game_id in game_ids:
+        boxes = []
+        for option in get_game(game_id).option_schema:
+            if option.kind == "bool":
+                on = (checked or {}).get((game_id, option.key), bool(option.default))
+                boxes.append(
+                    f'<label class="check"><input type="checkbox" name="{option.key}"'
+                    f'{" checked" if on else ""}>'
+                    f' <span data-i18n="{option.label}">{escape(t(option.label))}</span></label>')
+        hidden = "" if game_id == chosen else " hidden"
+        html.append(f'<div class="game-options" data-game="{game_id}"{hidden}>{"".join(boxes)}</div>')
     return "".join(html)
 
 
@@ -89,19 +111,28 @@ def parse_lobby(game_id: str, seats: Sequence[tuple[str, str]], options: dict[st
 
 
 def games_html(game_ids: Sequence[str], chosen: str, t: Translate) -> str:
-    """The game choice: one radio button per game, with its blurb."""
-    return f'<legend>{escape(t("lobby.game"))}</legend>' + "".join(
-        f'<label class="game-choice"><input type="radio" name="game" value="{game_id}"'
-        f'{" checked" if game_id == chosen else ""}>'
-        f'<span class="game-name">{escape(t("game." + game_id))}</span>'
-        f'<span class="game-blurb">{escape(t("blurb." + game_id))}</span></label>'
-        for game_id in game_ids
-    )
+    """The game choice: one radio button per game, with its blurb and its range of players."""
+    html = [f'<legend data-i18n="lobby.game">{escape(t("lobby.game"))}</legend>']
+    for game_id in game_ids:
+        game = get_game(game_id)
+        html.append(
+            f'<label class="game-choice"><input type="radio" name="game" value="{game_id}"'
+            f' data-min="{game.min_players}" data-max="{game.max_players}"'
+            f'{" checked" if game_id == chosen else ""}>'
+            f'<span class="game-name" data-i18n="game.{game_id}">{escape(t("game." + game_id))}</span>'
+            f'<span class="game-blurb" data-i18n="blurb.{game_id}">{escape(t("blurb." + game_id))}</span>'
+            '</label>')
+    return "".join(html)
 
 
-def player_count_html(game: Game, chosen: int) -> str:
-    return "".join(f'<option{" selected" if n == chosen else ""}>{n}</option>'
-                   for n in range(game.min_players, game.max_players + 1))
+def player_count_html(game_ids: Sequence[str], chosen: str, players: int) -> str:
+    """Every player count of any game; those the chosen game does not allow are hidden and disabled."""
+    game = get_game(chosen)
+    fewest, most = seat_count(game_ids)
+    return "".join(
+        f'<option{" selected" if n == players else ""}'
+        f'{"" if game.min_players <= n <= game.max_players else " hidden disabled"}>{n}</option>'
+        for n in range(fewest, most + 1))
 
 
 def saved_games_html(listing: Listing, t: Translate, when: Callable[[int], str],

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games import get_game
 from ui import browser as web
 from ui.games import playable_games
 from ui.i18n import Translator
@@ -30,20 +29,21 @@ from ui.lobby import (
 from ui.preferences import Preferences
 from ui.saves import MAX_BACKUP_CHARS, BadSave, SaveStore, StorageFull
 
-# Controls that stay disabled in the page's HTML until Python can act on them.
-CONTROLS = ("start", "player-count", "seed", "bot-speed", "autoplay", "link-input", "export-games",
-            "import-games")
+# Controls that stay disabled in the page's HTML until Python can act on them (the new-game form
+# works before: static/js/lobby.js).
+CONTROLS = ("link-input", "export-games", "import-games")
 UNDO_DELETE_MS = 8000  # how long a deleted game can be brought back
 
 
 class LobbyScreen:
     def __init__(self, store: SaveStore, tr: Translator, start: Callable[[LobbyChoice], None],
                  resume: Callable[[str], None], change_preference: Callable[[str, object], None],
-                 toast: Callable[[str], None]) -> None:
+                 toast: Callable[[str], None], on_game: Callable[[str], None]) -> None:
         self.store = store
         self.tr = tr
         self.game_id = playable_games()[0]
         self.start, self.resume, self.change_preference, self.toast = start, resume, change_preference, toast
+        self.on_game = on_game  # another game chosen: the rules link follows
         self.deleting: str | None = None  # a deleted game that can still be brought back
         self.delete_timer: int | None = None
         self.confirming: str | None = None  # a newer version's game the player asked to delete
@@ -64,22 +64,29 @@ class LobbyScreen:
             event.target, 4 * MAX_BACKUP_CHARS, self.import_games,
             lambda: self.toast(self.tr("error.backup_invalid"))))
 
+    def form_preferences(self) -> dict[str, object]:
+        """The preferences the form shows (the boot script shows the stored ones before Python)."""
+        return {"speed": str(web.by_id("bot-speed").value), "autoplay": bool(web.by_id("autoplay").checked)}
+
     def show_preferences(self, prefs: Preferences) -> None:
         web.by_id("bot-speed").value = prefs.speed
         web.by_id("autoplay").checked = prefs.autoplay
 
-    def render(self, keep_values: bool = False) -> None:
-        previous = self.read_seats() if keep_values else None
+    def render(self) -> None:
+        """The form in the player's language, as the player left it (before Python too)."""
+        games = playable_games()
+        chosen = web.document.querySelector("#new-game input[name=game]:checked")
+        self.game_id = str(chosen.value) if chosen and str(chosen.value) in games else self.game_id
+        players = int(web.by_id("player-count").value or 4)
+        boxes = web.document.querySelectorAll("#options .game-options input[type=checkbox]")
+        checked = {(web.data(box.closest(".game-options"), "game"), str(box.name)): bool(box.checked)
+                   for box in boxes}
         web.document.querySelector("#new-game fieldset.games").innerHTML = games_html(
-            playable_games(), self.game_id, self.tr)
-        game = get_game(self.game_id)
-        count = web.by_id("player-count")
-        current = int(count.value or 4)
-        count.innerHTML = player_count_html(game, current)
-        players = min(max(current, game.min_players), game.max_players)
-        count.value = str(players)
-        web.set_html("seats", lobby_seats_html(players, self.tr, previous))
-        web.set_html("options", lobby_options_html(game, self.tr))
+            games, self.game_id, self.tr)
+        web.set_html("player-count", player_count_html(games, self.game_id, players))
+        web.set_html("seats", lobby_seats_html(games, players, self.tr, self.read_seats(every=True)))
+        web.set_html("options", lobby_options_html(games, self.game_id, self.tr, checked))
+        web.fit_lobby()
         self.render_saved_games()
 
     def render_saved_games(self) -> None:
@@ -95,17 +102,16 @@ class LobbyScreen:
     def date_text(self, ms: int) -> str:
         return web.locale_datetime(ms, date_locale(self.tr.lang, web.browser_languages()))
 
-    def read_seats(self) -> list[tuple[str, str]]:
+    def read_seats(self, every: bool = False) -> list[tuple[str, str]]:
+        """The seats as chosen: those of the player count shown, or (`every`) every row."""
         return [(str(row.querySelector("select").value), str(row.querySelector("input").value))
-                for row in web.document.querySelectorAll("#seats .seat")]
+                for row in web.document.querySelectorAll("#seats .seat") if every or not row.hidden]
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        if target.name == "game":
+        if target.name == "game":  # static/js/lobby.js shows its seats and options
             self.game_id = str(target.value)
-            self.render()
-        elif target.id == "player-count":
-            web.set_html("seats", lobby_seats_html(int(target.value), self.tr, self.read_seats()))
+            self.on_game(self.game_id)
         elif target.id == "bot-speed":
             self.change_preference("speed", str(target.value))
         elif target.id == "autoplay":
@@ -113,7 +119,11 @@ class LobbyScreen:
 
     def on_start(self, event: Any) -> None:
         event.preventDefault()
-        boxes = web.by_id("new-game").querySelectorAll("#options input[type=checkbox]")
+        self.submit()
+
+    def submit(self) -> None:
+        """Start the game the form describes, or say what is wrong with it."""
+        boxes = web.document.querySelectorAll(f'#options [data-game="{self.game_id}"] input[type=checkbox]')
         options = {str(box.name): bool(box.checked) for box in boxes}
         choice = parse_lobby(self.game_id, self.read_seats(), options, str(web.by_id("seed").value), self.tr)
         if isinstance(choice, str):

@@ -9,11 +9,18 @@
   var STAGES = { "Loading Pyodide": ["download", 10], "Loaded Pyodide": ["python", 60],
                  "Loading files": ["python", 65], "Loaded files": ["games", 80] };
 
-  function preferredLanguage() {
+  function storedPreferences() {
     try {
       var prefs = JSON.parse(localStorage.getItem(PREFS_KEY) || "{}");
-      if (prefs && (prefs.lang === "fr" || prefs.lang === "en")) return prefs.lang;
-    } catch (e) { /* a corrupt preference falls back to the browser language */ }
+      return prefs && typeof prefs === "object" ? prefs : {};
+    } catch (e) {
+      return {}; // corrupt preferences: the defaults (Python says the same)
+    }
+  }
+  var prefs = storedPreferences();
+
+  function preferredLanguage() {
+    if (prefs.lang === "fr" || prefs.lang === "en") return prefs.lang;
     var langs = navigator.languages || [navigator.language || "en"];
     for (var i = 0; i < langs.length; i++) {
       var code = String(langs[i]).slice(0, 2).toLowerCase();
@@ -31,14 +38,27 @@
       var text = catalog[node.getAttribute("data-i18n-title")];
       if (text) node.title = text;
     });
+    // The new-game form's seat rows name their seat: "{n}" is its number (ui/lobby.py).
+    [["data-i18n-placeholder", "placeholder"], ["data-i18n-aria", "aria-label"]].forEach(function (pair) {
+      document.querySelectorAll("[" + pair[0] + "]").forEach(function (node) {
+        var text = catalog[node.getAttribute(pair[0])];
+        if (text) node.setAttribute(pair[1], text.replace("{n}", node.getAttribute("data-i18n-n") || ""));
+      });
+    });
   }
 
   var lang = preferredLanguage();
   root.lang = lang;
+  root.setAttribute("data-display", prefs.display === "projector" ? "projector" : "normal");
   window.railTableBoot = { lang: lang, failed: false };
   if (lang !== "en") {
     fetch("./py/ui/locales/" + lang + ".json").then(function (r) { return r.json(); })
-      .then(function (catalog) { if (!root.hasAttribute("data-app-ready")) translate(catalog); })
+      .then(function (catalog) {
+        // The catalog may come before the page is parsed: translate what the page then holds.
+        function apply() { if (!root.hasAttribute("data-app-ready")) translate(catalog); }
+        if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", apply);
+        else apply();
+      })
       .catch(function () { /* the English text stays */ });
   }
 
@@ -64,9 +84,17 @@
   }
 
   window.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".lang-choice").forEach(function (button) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("data-lang") === lang));
+    });
     var rules = document.getElementById("rules-link");
     if (rules) rules.href = rules.getAttribute("href").replace(/\.en\.html$/, "." + lang + ".html");
     setStage("download", 3);
+    // The form's preferences as stored: a change before Python is ready is the player's (ui/app.py).
+    var speed = document.getElementById("bot-speed");
+    if (speed && speed.querySelector('option[value="' + prefs.speed + '"]')) speed.value = prefs.speed;
+    var autoplay = document.getElementById("autoplay");
+    if (autoplay) autoplay.checked = prefs.autoplay === true;
     if (typeof WebAssembly !== "object") fail("no-webassembly");
   });
   document.addEventListener("py:progress", function (event) {

@@ -87,7 +87,7 @@ def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = N
     for seat, kind in enumerate(seats):
         page.select_option(f'#seats .seat[data-seat="{seat}"] select', kind)
     for key, value in (options or {}).items():
-        page.set_checked(f'#options input[name="{key}"]', value)
+        page.set_checked(f'#options [data-game="{game}"] input[name="{key}"]', value)
     if page.locator("details.more").get_attribute("open") is None:
         page.click("details.more summary")
     page.fill("#seed", str(seed))

@@ -1,14 +1,15 @@
-"""A reload in the middle of a game shows its board at once, from the picture kept with its save, before
-Python is ready; a move tapped on it then is played when Python is; the lobby never shows in between,
-and a hand a hand-over hides never comes back this way."""
+"""Before Python is ready: a reload in the middle of a game shows its board at once, from the picture
+kept with its save; a move tapped on it then is played when Python is; the lobby never shows in
+between, and a hand a hand-over hides never comes back this way. The new-game form works as plain
+HTML, and a "Start" pressed then starts the game as chosen once Python is ready."""
 
 from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from support import BOOT_TIMEOUT_MS, READY, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, start_game
 
 # Installed before the page's own scripts: what the player could see, and when, until Python is ready.
 TIMELINE = """(() => {
@@ -93,3 +94,37 @@ def test_a_hand_over_is_kept_without_the_hand_and_in_the_players_language(app: P
     assert seen["hand"] != hand and "Vos villes" not in seen["hand"]
     assert seen["status"] and seen["status"] == app.text_content("#status")  # in French, as Python says it
     assert app.text_content("#curtain-title") and app.evaluate("document.documentElement.lang") == "fr"
+
+
+def test_the_lobby_works_before_python_and_start_waits_for_it(context: BrowserContext, site: Site) -> None:
+    context.add_init_script(
+        "localStorage.setItem('railtable/v1/prefs', JSON.stringify({lang: 'fr', speed: 'fast'}))")
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held back: the form first
+    page.goto(site.url)
+    page.check('#new-game input[name=game][value="freight_train"]')
+    expect(page.locator("#seats .seat:visible")).to_have_count(4)
+    expect(page.locator("#player-count option", has_text="6")).to_be_disabled()  # Freight Train: 2 to 5
+    page.select_option("#player-count", "3")
+    expect(page.locator("#seats .seat:visible")).to_have_count(3)
+    expect(page.locator('#seats .seat[data-seat="2"] input')).to_have_attribute("placeholder", "Joueur 3")
+    page.fill('#seats .seat[data-seat="0"] input', "Ann")
+    page.select_option('#seats .seat[data-seat="2"] select', "strong")
+    expect(page.locator('#options [data-game="transamerica"]')).to_be_hidden()
+    page.check('#options [data-game="freight_train"] input[name="cabooses"]')
+    expect(page.locator("#bot-speed")).to_have_value("fast")  # the stored preference
+    page.click("#start")
+    expect(page.locator('#boot [data-note="starting"]')).to_be_visible()
+    assert page.locator("html[data-app-ready]").count() == 0
+
+    page.wait_for_function("() => true")  # let the held request reach the route
+    assert held, "the Python runtime was never requested"
+    held[0].continue_()
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#table")).to_be_visible()
+    record = saved_record(page)
+    assert record["game"] == "freight_train" and record["options"] == {"cabooses": True}
+    entry = json.loads(page.evaluate(
+        f"localStorage.getItem('railtable/v1/game/{page.evaluate('location.hash').removeprefix('#game=')}')"))
+    assert entry["seats"] == ["human", "greedy", "strong"] and entry["names"][0] == "Ann"
