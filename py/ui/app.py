@@ -100,6 +100,8 @@ class App:
             web.on(button, "click", self.on_language)
         web.on_history(self.follow_address)
         web.on_storage(self.on_storage)
+        # The Continue list as it stands when the player leaves, for their return before Python.
+        web.on_hidden(self.lobby.render_saved_games)
 
     # -- language and preferences -----------------------------------------------------------------
     def apply_language(self) -> None:

@@ -35,6 +35,19 @@ def keep_picture(save_id: str, picture_json: str) -> None:
         pictures.keep(save_id, picture_json)
 
 
+def keep_saved_games(lang: str, listing_json: str) -> None:
+    """Keep the Continue list for the next visit, before Python is ready (static/js/picture.js)."""
+    pictures = getattr(window, "railTablePicture", None)
+    if pictures:
+        pictures.keepSavedGames(lang, listing_json)
+
+
+def on_hidden(handler: Callable[[], None]) -> None:
+    """Call `handler` whenever the page goes out of sight (another tab, closed, reloaded)."""
+    on(document, "visibilitychange",
+       lambda _event: handler() if str(document.visibilityState) == "hidden" else None)
+
+
 def keep_picture_map(key: str, svg: str) -> None:
     pictures = getattr(window, "railTablePicture", None)
     if pictures:

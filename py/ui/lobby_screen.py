@@ -6,6 +6,7 @@ hands what the player chose to the app through callbacks.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -92,8 +93,14 @@ class LobbyScreen:
     def render_saved_games(self) -> None:
         listing = self.store.list_games()
         hidden = [self.deleting] if self.deleting else []
-        web.set_html("saved-games",
-                     saved_games_html(listing, self.tr, self.date_text, hidden, self.confirming))
+        html = saved_games_html(listing, self.tr, self.date_text, hidden, self.confirming)
+        web.set_html("saved-games", html)
+        if not (self.deleting or self.confirming or listing.problems):
+            # For the next visit before Python (static/js/picture.js): shown only while every save
+            # is still the revision listed, and no other is there.
+            saves: dict[str, int | None] = {game.save_id: game.revision for game in listing.games}
+            saves.update((newer.save_id, None) for newer in listing.newer)
+            web.keep_saved_games(self.tr.lang, json.dumps({"html": html, "saves": saves}))
         web.set_html("undo-delete", deleted_html(self.tr) if self.deleting else "")
         box = web.by_id("save-problems")
         box.hidden = not listing.problems

@@ -97,6 +97,10 @@
       show(id);
       return;
     }
+    if (event.target.closest("#saved-games button")) { // deleting waits for Python
+      note("wait");
+      return;
+    }
     if (!root.hasAttribute("data-picture")) return;
     var target = event.target.closest("#table [data-move]");
     if (target) {
@@ -113,12 +117,37 @@
   window.railTablePicture = {
     keep: function (id, json) { put(address("game", id), json); },
     keepMap: function (key, svg) { put(address("map", key), svg); },
+    keepSavedGames: function (lang, json) { put(address("lobby", lang), json); },
     // The move tapped before Python was ready, once: Python plays it when it sits at the table.
     take: function () { var move = queued; queued = null; return move; }
   };
 
+  // Every save as the kept Continue list names it, and no other.
+  function asListed(saves) {
+    var ids = Object.keys(saves), stored = 0;
+    for (var i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i).indexOf(GAME_PREFIX) === 0) stored++;
+    }
+    return stored === ids.length && ids.every(function (id) {
+      return saves[id] === null ? localStorage.getItem(GAME_PREFIX + id) !== null : savedRevision(id) === saves[id];
+    });
+  }
+
+  // The Continue list as Python last drew it, while it is still true: a game can be chosen at once.
+  function showSavedGames() {
+    get(address("lobby", root.lang)).then(function (text) {
+      var kept = text && JSON.parse(text);
+      if (!kept || !asListed(kept.saves)) return;
+      whenParsed(function () {
+        if (!ready() && document.querySelector("#saved-games > .empty")) setHtml("saved-games", kept.html);
+      });
+    }).catch(function () { /* the list comes with Python */ });
+  }
+
   var found = /^#game=(.+)$/.exec(location.hash);
   if (found) {
     try { show(decodeURIComponent(found[1])); } catch (e) { /* a malformed address: Python says so */ }
+  } else {
+    showSavedGames();
   }
 })();

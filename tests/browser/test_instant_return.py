@@ -128,3 +128,55 @@ def test_the_lobby_works_before_python_and_start_waits_for_it(context: BrowserCo
     entry = json.loads(page.evaluate(
         f"localStorage.getItem('railtable/v1/game/{page.evaluate('location.hash').removeprefix('#game=')}')"))
     assert entry["seats"] == ["human", "greedy", "strong"] and entry["names"][0] == "Ann"
+
+
+def test_the_continue_list_works_before_python_and_shows_the_chosen_game_at_once(app: Page) -> None:
+    start_game(app, ["human", "greedy"])
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
+    save_id = app.evaluate("location.hash").removeprefix("#game=")
+    drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')
+    app.click("#to-lobby")
+    expect(app.locator("#saved-games button.saved")).to_have_count(1)
+
+    held: list[Route] = []
+    app.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    app.reload(wait_until="domcontentloaded")
+    saved = app.locator(f'#saved-games [data-save="{save_id}"]')
+    expect(saved).to_be_visible()  # the list as Python drew it, Python still held back
+    app.locator("#saved-games [data-delete]").click()
+    expect(app.locator('#boot [data-note="wait"]')).to_be_visible()  # deleting waits for Python
+    saved.click()
+    expect(app.locator("html[data-picture] #table")).to_be_visible()
+    assert app.inner_html("#board-position") == drawn and app.locator(READY).count() == 0
+    expect(app.locator("#lobby")).to_be_hidden()
+
+    assert held, "the Python runtime was never requested"
+    held[0].continue_()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect(app.locator("#table")).to_be_visible()
+    assert app.evaluate("location.hash") == f"#game={save_id}"
+    app.go_back()  # the game was opened over the lobby, as from Python's own list
+    expect(app.locator("#lobby")).to_be_visible()
+
+
+def test_a_stale_continue_list_is_not_shown_before_python(app: Page, context: BrowserContext,
+                                                          site: Site) -> None:
+    start_game(app, ["human", "greedy"])
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.click("#to-lobby")
+    expect(app.locator("#saved-games button.saved")).to_have_count(1)
+    app.goto("about:blank")  # the player leaves: the list is kept as it stands
+    page = context.new_page()
+    page.route("**/pyodide.asm.wasm", lambda route: None)  # no Python here: nothing lists the games again
+    page.goto(site.url)
+    expect(page.locator("#saved-games button.saved")).to_have_count(1)
+    page.evaluate("""() => {  // another tab played on
+        const key = Object.keys(localStorage).find(key => key.startsWith('railtable/v1/game/'));
+        const entry = JSON.parse(localStorage.getItem(key));
+        entry.rev += 1;
+        localStorage.setItem(key, JSON.stringify(entry));
+    }""")
+    page.reload()
+    page.wait_for_timeout(500)
+    expect(page.locator("#saved-games > .empty")).to_be_visible()  # "Loading…" until Python lists them
