@@ -18,12 +18,8 @@ from ui.lobby import (
     backup_filename,
     date_locale,
     deleted_html,
-    games_html,
     imported_text,
-    lobby_options_html,
-    lobby_seats_html,
     parse_lobby,
-    player_count_html,
     save_problems_html,
     saved_games_html,
 )
@@ -74,19 +70,12 @@ class LobbyScreen:
         web.by_id("autoplay").checked = prefs.autoplay
 
     def render(self) -> None:
-        """The form in the player's language, as the player left it (before Python too)."""
-        games = playable_games()
+        """The new-game form is the page's own (index.html, from `tools/build_lobby.py`), translated
+        like the rest of the page: drawing it here would import every game's engine at boot. Python
+        reads which game it shows, as the player may have chosen before Python was ready."""
         chosen = web.document.querySelector("#new-game input[name=game]:checked")
-        self.game_id = str(chosen.value) if chosen and str(chosen.value) in games else self.game_id
-        players = int(web.by_id("player-count").value or 4)
-        boxes = web.document.querySelectorAll("#options .game-options input[type=checkbox]")
-        checked = {(web.data(box.closest(".game-options"), "game"), str(box.name)): bool(box.checked)
-                   for box in boxes}
-        web.document.querySelector("#new-game fieldset.games").innerHTML = games_html(
-            games, self.game_id, self.tr)
-        web.set_html("player-count", player_count_html(games, self.game_id, players))
-        web.set_html("seats", lobby_seats_html(games, players, self.tr, self.read_seats(every=True)))
-        web.set_html("options", lobby_options_html(games, self.game_id, self.tr, checked))
+        if chosen and str(chosen.value) in playable_games():
+            self.game_id = str(chosen.value)
         web.fit_lobby()
         self.render_saved_games()
 
@@ -109,10 +98,10 @@ class LobbyScreen:
     def date_text(self, ms: int) -> str:
         return web.locale_datetime(ms, date_locale(self.tr.lang, web.browser_languages()))
 
-    def read_seats(self, every: bool = False) -> list[tuple[str, str]]:
-        """The seats as chosen: those of the player count shown, or (`every`) every row."""
+    def read_seats(self) -> list[tuple[str, str]]:
+        """The seats as chosen: the rows of the player count shown."""
         return [(str(row.querySelector("select").value), str(row.querySelector("input").value))
-                for row in web.document.querySelectorAll("#seats .seat") if every or not row.hidden]
+                for row in web.document.querySelectorAll("#seats .seat") if not row.hidden]
 
     def on_change(self, event: Any) -> None:
         target = event.target
