@@ -47,7 +47,7 @@ class App:
 
     def start(self) -> None:
         self.apply_language()
-        self.lobby.render()
+        self.lobby.read_form()
         self.wire()
         for key, value in self.lobby.form_preferences().items():  # changed before Python was ready
             if value != getattr(self.prefs, key):
@@ -55,6 +55,10 @@ class App:
         self.apply_preferences()
         web.show("boot", False)
         self.follow_address()
+        # Listing the saves imports the engine of every game saved: at a game, only after its board.
+        later = [self.lobby.render_saved_games] if self.table.table else []
+        if not later:
+            self.lobby.render_saved_games()
         web.expose("railTableBotsGame", bots_game_json)
         web.mark_ready()
         queued = web.take_queued_move()  # tapped on the kept picture of this game before now
@@ -65,7 +69,7 @@ class App:
         game_id = self.lobby.game_id
         # What the first game needs, imported while the player is still in the lobby, so the first
         # "Start" does not freeze the page for the second these imports take.
-        self.in_steps([lambda: import_module("svgwrite"), lambda: face_for(game_id),
+        self.in_steps([*later, lambda: import_module("svgwrite"), lambda: face_for(game_id),
                        lambda: self.table.map_svg(game_id), lambda: get_bot(game_id, "strong")], 50)
 
     def in_steps(self, steps: list[Callable[[], object]], gap_ms: float) -> None:
@@ -131,7 +135,7 @@ class App:
         self.tr = Translator(self.prefs.lang)
         self.lobby.tr = self.tr
         self.apply_language()
-        self.lobby.render()
+        self.lobby.render_saved_games()
         self.table.set_language(self.tr)
 
     def change_preference(self, key: str, value: object) -> None:

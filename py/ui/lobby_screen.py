@@ -69,7 +69,7 @@ class LobbyScreen:
         web.by_id("bot-speed").value = prefs.speed
         web.by_id("autoplay").checked = prefs.autoplay
 
-    def render(self) -> None:
+    def read_form(self) -> None:
         """The new-game form is the page's own (index.html, from `tools/build_lobby.py`), translated
         like the rest of the page: drawing it here would import every game's engine at boot. Python
         reads which game it shows, as the player may have chosen before Python was ready."""
@@ -77,7 +77,6 @@ class LobbyScreen:
         if chosen and str(chosen.value) in playable_games():
             self.game_id = str(chosen.value)
         web.fit_lobby()
-        self.render_saved_games()
 
     def render_saved_games(self) -> None:
         listing = self.store.list_games()
