@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any, Protocol
+
+from ui.markup import escape
 
 Point = tuple[float, float]
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from games import get_game
 from ui.i18n import Translate, join
+from ui.markup import escape
 from ui.panels import seat_label
 from ui.saves import Imported, Listing, NewerSave
 from ui.table import FRIEND, HUMAN, MAX_NAME, SEAT_KINDS, bounded_name

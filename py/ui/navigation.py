@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import unquote
 
 GAME_PREFIX = "game="
 LINK_PREFIX = "play="
@@ -59,6 +58,8 @@ def link_text(pasted: str) -> str:
     apps and mail add around a link: line breaks and spaces within it (escaped too), and punctuation
     after it ("…#play=AbC." at the end of a sentence). The link's own letters (A-Z a-z 0-9 - _)
     never end in these, so nothing of the link is lost; any other damage is left for the decoder."""
+    from urllib.parse import unquote  # here: it imports `ipaddress`, 50 ms of Pyodide's start
+
     marker = "#" + LINK_PREFIX
     text = pasted.split(marker, 1)[1] if marker in pasted else pasted
     return _TRAILING.sub("", _SPACES.sub("", unquote(text)))

@@ -6,11 +6,11 @@ They take a translation function `t(key, **params)` and already-known facts; all
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from ui.i18n import Translate, join
 from ui.log import LogEntry
+from ui.markup import escape
 from ui.palette import player_colour, player_symbol
 
 

@@ -8,8 +8,9 @@ drawn, never while the page starts (`tests/test_layers.py` holds that rule).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from html import escape
 from itertools import groupby
+
+from ui.markup import escape
 
 QUIET_ZONE = 4  # modules of light margin on every side, as the QR standard asks
 

@@ -8,7 +8,6 @@ yard, mobilising a locomotive and passing are buttons.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from games.freight_train.cards import CATEGORIES, MIXED
@@ -18,6 +17,7 @@ from ui.games.face import Face, Interlude
 from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.log import LOG
 from ui.i18n import Translate
+from ui.markup import escape
 from ui.panels import seats_head, seats_row
 
 # The table emphasises the first legal one: never rearranging, which costs a point.

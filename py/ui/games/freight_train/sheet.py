@@ -7,7 +7,6 @@ column per player, and the tables with a column per player abbreviate names from
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from games.freight_train.cards import CABOOSE_FACTOR, CATEGORIES, YARD_SCORE
@@ -15,6 +14,7 @@ from games.freight_train.player import Player, Train
 from games.freight_train.scoring import category_table, yard_points
 from games.freight_train.view import CategoryScore, DayScore, FreightTrainView
 from ui.i18n import Translate, join
+from ui.markup import escape
 from ui.panels import seat_chip, seat_label, seats_head, seats_row
 
 

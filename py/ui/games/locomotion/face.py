@@ -11,7 +11,6 @@ step by step (pushes and crashes shown), a shed taken, the platform sliding acro
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from games.locomotion import board_data as data
@@ -21,6 +20,7 @@ from ui.games.locomotion import draw
 from ui.games.locomotion.draw import Transit, draw_frame
 from ui.games.locomotion.log import LOG
 from ui.i18n import Translate
+from ui.markup import escape
 from ui.panels import seat_chip, seat_label
 
 ACTIONS: dict[str, str] = {

@@ -4,7 +4,6 @@ and a track growing into place as it is laid."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from html import escape
 from typing import Any
 
 from games.transamerica.board import BOARD
@@ -22,6 +21,7 @@ from ui.games.transamerica.draw import (
 )
 from ui.games.transamerica.log import LOG
 from ui.i18n import Translate
+from ui.markup import escape
 from ui.panels import seat_chip, seats_head, seats_row
 
 ACTIONS = {"end": "action.end_turn", "pass": "action.pass"}

@@ -10,7 +10,6 @@ it fits a narrow panel whatever the number of players.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from html import escape
 from typing import Any
 
 from games.trick_of_the_rails.cards import CARD_COMPANY, CITIES, COMPANY_NAMES, SHARE_COMPANY
@@ -19,6 +18,7 @@ from ui.games.face import Face
 from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
 from ui.i18n import Translate
+from ui.markup import escape
 from ui.panels import seat_chip, seat_column_head, seat_label
 
 ACTIONS: dict[str, str] = {}
