@@ -25,6 +25,7 @@ from ui.lobby import LobbyChoice
 from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
 from ui.preferences import Preferences
+from ui.present_screen import Presenter, Projector
 from ui.replay import Scrubber
 from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull, link_save_id
 from ui.table import Table
@@ -41,6 +42,11 @@ class App:
         self.page = DomPage()
         self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
         self.table.link_of = lambda table: self.link_url(table.state.record(), table, by_link=True)
+        self.presenter = Presenter(self.table, self.page, lambda: self.tr, self.toast,
+                                   lambda speed: self.change_preference("speed", speed))
+        self.projector = Projector(self.table, self.page,
+                                   lambda table, scrubber: self.sit(table, None, scrubber),
+                                   self.use_language, lambda: self.tr)
 
     def toast(self, text: str) -> None:
         self.page.toast(text)
@@ -83,6 +89,7 @@ class App:
     def wire(self) -> None:
         table = self.table
         self.lobby.wire()
+        self.presenter.wire()
         web.on(web.by_id("open-link"), "submit", self.on_open_link)
         web.on(web.by_id("board-position"), "click", self.on_board_click)
         web.on(web.by_id("board-position"), "keydown", self.on_board_key)
@@ -132,7 +139,11 @@ class App:
 
     def on_language(self, event: Any) -> None:
         self.change_preference("lang", web.data(event.currentTarget, "lang"))
-        self.tr = Translator(self.prefs.lang)
+        self.use_language(self.prefs.lang)
+
+    def use_language(self, lang: str) -> None:
+        """Speak `lang` (a projector follows its presenter's language without storing it)."""
+        self.tr = Translator(lang)
         self.lobby.tr = self.tr
         self.apply_language()
         self.lobby.render_saved_games()
@@ -164,7 +175,10 @@ class App:
         """Show the screen the address names: at start (a reload, an opened address) and when Back
         or Forward changes it."""
         route = parse_fragment(web.location_hash())
-        if route.screen == "link":
+        if route.screen == "present":
+            if self.projector.channel is None:
+                self.projector.start(route.value)
+        elif route.screen == "link":
             self.open_link(route.value)
         elif route.screen == "game":
             if self.table.save_id != route.value or not self.table.table or self.table.scrubber:

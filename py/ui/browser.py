@@ -42,6 +42,24 @@ def keep_saved_games(lang: str, listing_json: str) -> None:
         pictures.keepSavedGames(lang, listing_json)
 
 
+def channel(name: str, handler: Callable[[str], None]) -> Any:
+    """A same-origin channel between this browser's windows (`postMessage(text)` sends): `handler`
+    gets every text message another window sends on it."""
+    opened = window.BroadcastChannel.new(name)
+    on(opened, "message", lambda event: handler(event.data if isinstance(event.data, str) else ""))
+    return opened
+
+
+def open_window(address: str, name: str) -> bool:
+    """Open `address` in a window of its own (a pop-up: the browser may refuse it)."""
+    return bool(window.open(address, name, "popup"))
+
+
+def on_leaving(handler: Callable[[], None]) -> None:
+    """Call `handler` when the page goes away (closed, reloaded, navigated from)."""
+    on(window, "pagehide", lambda _event: handler())
+
+
 def on_hidden(handler: Callable[[], None]) -> None:
     """Call `handler` whenever the page goes out of sight (another tab, closed, reloaded)."""
     on(document, "visibilitychange",

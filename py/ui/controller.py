@@ -191,6 +191,7 @@ class TableController:
         self.log = LogFeed()
         self.projector = False  # a shared screen: no hand on screen while no human is to move
         self.autoplay = False  # play a human's only legal move for them, where the game offers it
+        self.paused = False  # a demonstration stopped by its presenter: no bot moves until played or stepped
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -237,6 +238,7 @@ class TableController:
         self.runner.stop()
         self.table = None
         self.scrubber = None
+        self.paused = False
 
     def set_language(self, tr: Translator) -> None:
         self.tr = tr
@@ -369,7 +371,7 @@ class TableController:
         if current is None:
             return self.t("status.game_over")
         name = names[current]
-        if self.scrubber:  # a replay: nobody thinks, whoever is to move at this point of it
+        if self.scrubber or self.paused:  # a replay or a paused demonstration: nobody thinks
             return self.t("status.waiting", name=name)
         if not table.is_human(current):
             return self.t("status.thinking", name=name)
@@ -479,7 +481,8 @@ class TableController:
                                            panels.handover_html(name, self.t),
                                            [("data-curtain", "reveal", self.t("handover.ready", name=name))]))
         elif not table.is_human(current):
-            self.bot_turn()
+            if not self.paused:
+                self.bot_turn()
         elif table.away(current):
             if self.sent_at != len(table.state.moves):  # offered once per turn; a button offers it again
                 self.offer_send()
@@ -567,6 +570,43 @@ class TableController:
         # board in the same task could freeze the page. No move is taken until it shows.
         self.animating = True
         self.runner.later(0, lambda: self.show_move(events, before))
+
+    # -- a demonstration: bots only, paused, stepped both ways ----------------------------------------
+    def is_demo(self) -> bool:
+        """Nobody but bots plays this saved game: its presenter may pause it and step through it."""
+        return bool(self.table and not self.table.humans and not self.scrubber)
+
+    def set_paused(self, on: bool) -> None:
+        """Stop the bots (one thinking forgets its thoughts: it decides the same move again; a move
+        being shown ends its way there), or let them go on."""
+        self.paused = on
+        if self.animating:  # the move's last picture comes, and says so
+            return
+        if on:
+            self.runner.stop()
+        self.render()
+        if not on and not self.page.curtain_open():
+            self.after_render()
+
+    def step_forward(self) -> None:
+        """While paused, the next bot plays its move."""
+        table = self.table
+        if (self.paused and self.is_demo() and table and not self.animating and not self.page.curtain_open()
+                and table.state.current_player is not None):
+            self.bot_turn()
+
+    def step_back(self) -> None:
+        """While paused, the position before the last move. A bot decides from its view and a
+        generator seeded by the seat and ply, and chance comes from the game's seed, so stepping
+        forward again plays the very same move (the save keeps the moves stepped back over until
+        then)."""
+        table = self.table
+        if self.paused and self.is_demo() and table and not self.animating and table.state.moves:
+            self.runner.stop()
+            self.page.close_curtain()
+            back = table.fork(len(table.state.moves) - 1)
+            saved = self.revision
+            self.sit(back, self.save_id, revision=saved)
 
     # -- a shared link's scrubber -----------------------------------------------------------------
     def scrub(self, ply: int) -> None:

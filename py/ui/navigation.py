@@ -1,9 +1,10 @@
 """What the address says (pure): the screen it names, and how the app moves between screens.
 
-`#game=<save id>` names a saved game at the table and `#play=<link>` a shared link's replay; no
-fragment is the lobby. The history holds lobby -> game: Back from a game returns to the lobby,
-Forward to the game again. An entry the app pushed over the lobby carries `OVER_LOBBY` as its
-history state, so that leaving it is a step back (which Forward undoes), not a new entry.
+`#game=<save id>` names a saved game at the table, `#play=<link>` a shared link's replay and
+`#present=<key>` a projector's window (`ui.present`); no fragment is the lobby. The history holds
+lobby -> game: Back from a game returns to the lobby, Forward to the game again. An entry the app
+pushed over the lobby carries `OVER_LOBBY` as its history state, so that leaving it is a step back
+(which Forward undoes), not a new entry.
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ from typing import Literal
 
 GAME_PREFIX = "game="
 LINK_PREFIX = "play="
+PRESENT_PREFIX = "present="
+_PRESENT_KEY = re.compile(r"[0-9a-f]{1,16}")
 OVER_LOBBY = "over-lobby"  # history state of an entry pushed over the lobby's
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[^A-Za-z0-9_-]+$")
 
-Screen = Literal["lobby", "game", "link"]
+Screen = Literal["lobby", "game", "link", "present"]
 
 
 @dataclass(frozen=True)
 class Route:
-    """A screen named by the address: the lobby, a saved game (`value`: its save id) or a shared
-    link (`value`: the link's encoded part)."""
+    """A screen named by the address: the lobby, a saved game (`value`: its save id), a shared
+    link (`value`: the link's encoded part) or a projector's window (`value`: its presentation's key)."""
 
     screen: Screen
     value: str = ""
@@ -36,6 +39,8 @@ class Route:
             return GAME_PREFIX + self.value
         if self.screen == "link":
             return LINK_PREFIX + self.value
+        if self.screen == "present":
+            return PRESENT_PREFIX + self.value
         return ""
 
 
@@ -50,6 +55,8 @@ def parse_fragment(fragment: str) -> Route:
         return Route("game", text[len(GAME_PREFIX):])
     if text.startswith(LINK_PREFIX):
         return Route("link", link_text(text[len(LINK_PREFIX):]))
+    if text.startswith(PRESENT_PREFIX) and _PRESENT_KEY.fullmatch(text[len(PRESENT_PREFIX):]):
+        return Route("present", text[len(PRESENT_PREFIX):])
     return LOBBY
 
 

@@ -23,6 +23,9 @@ class DomPage:
         self.dialog = DialogFocus(web, "curtain", self.board)
         self.toast_timer: int | None = None
         self.map: str | None = None  # the map on screen, and its key once kept (game.lang)
+        # Told of every drawing and curtain while the table is presented on a second screen.
+        self.presenting: Callable[[Curtain | None], None] | None = None
+        self.curtain: Curtain | None = None
         self.map_kept: str | None = None
 
     def wire_focus(self) -> None:
@@ -68,6 +71,8 @@ class DomPage:
             self.board.come_back(None)
         if picture.log is not None:
             self.draw_log(picture.log)
+        if self.presenting:
+            self.presenting(self.curtain)
         web.show("replay-bar", picture.replay is not None)
         if picture.replay is not None:
             ply, length, label = picture.replay
@@ -123,10 +128,16 @@ class DomPage:
         web.set_html("curtain-actions", panels.buttons_html(buttons))
         self.dialog.open(curtain.kind, modal=not curtain.beside_board)
         web.show("curtain", True)
+        self.curtain = curtain
+        if self.presenting:
+            self.presenting(curtain)
         if curtain.kind == "result":
             web.document.documentElement.setAttribute("data-game-over", "1")
 
     def close_curtain(self) -> None:
+        self.curtain = None
+        if self.presenting:
+            self.presenting(None)
         web.show("curtain", False)
         web.set_html("board-overlay", "")
         self.dialog.close()
