@@ -7,7 +7,7 @@ from pathlib import Path
 
 PY = Path(__file__).resolve().parent.parent / "py"
 BROWSER_MODULES = {"js", "pyscript", "pyodide"}
-GLUE = {"ui/app.py", "ui/lobby_screen.py", "ui/table_page.py"}  # the modules that use ui.browser
+GLUE = {"ui/app.py", "ui/lobby_screen.py", "ui/table_page.py", "ui/present_screen.py"}  # use ui.browser
 
 
 def imports(path: Path) -> set[str]:
