@@ -17,6 +17,7 @@ from games.bots import get_bot, play_bots_game
 from games.core import BadRecord, Steps
 from ui import browser as web
 from ui import panels
+from ui.classroom_screen import Classroom
 from ui.controller import Curtain, TableController
 from ui.games import face_for
 from ui.i18n import Translator
@@ -26,6 +27,7 @@ from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
 from ui.preferences import Preferences
 from ui.present_screen import Presenter, Projector
+from ui.qr import TooLongForQr, qr_svg
 from ui.replay import Scrubber
 from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull, link_save_id
 from ui.table import Table
@@ -38,10 +40,11 @@ class App:
         self.prefs = Preferences.read(self.store.preferences(), web.browser_languages())
         self.tr = Translator(self.prefs.lang)
         self.lobby = LobbyScreen(self.store, self.tr, self.start_game, self.resume, self.change_preference,
-                                 self.toast, lambda _game_id: self.update_rules_link())
+                                 self.toast, lambda _game_id: self.update_rules_link(), self.make_class)
         self.page = DomPage()
         self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
         self.table.link_of = lambda table: self.link_url(table.state.record(), table, by_link=True)
+        self.classroom = Classroom(self.store, self.page, lambda: self.tr, self.play_class_game, self.go)
         self.presenter = Presenter(self.table, self.page, lambda: self.tr, self.toast,
                                    lambda speed: self.change_preference("speed", speed))
         self.projector = Projector(self.table, self.page,
@@ -90,6 +93,8 @@ class App:
         table = self.table
         self.lobby.wire()
         self.presenter.wire()
+        self.classroom.wire()
+        web.on(web.by_id("results-lobby"), "click", lambda _event: self.leave_results())
         web.on(web.by_id("open-link"), "submit", self.on_open_link)
         web.on(web.by_id("board-position"), "click", self.on_board_click)
         web.on(web.by_id("board-position"), "keydown", self.on_board_key)
@@ -175,9 +180,20 @@ class App:
         """Show the screen the address names: at start (a reload, an opened address) and when Back
         or Forward changes it."""
         route = parse_fragment(web.location_hash())
+        web.show("results", route.screen == "results")
         if route.screen == "present":
             if self.projector.channel is None:
                 self.projector.start(route.value)
+        elif route.screen == "class":
+            self.table.stand_up()
+            self.show_lobby()
+            if not self.classroom.open_class(route.value):
+                clear_address()
+        elif route.screen == "results":
+            self.table.stand_up()
+            if not self.classroom.show_results(route.value):
+                clear_address()
+                self.show_lobby()
         elif route.screen == "link":
             self.open_link(route.value)
         elif route.screen == "game":
@@ -232,6 +248,22 @@ class App:
         save_id = link_save_id(table.state.record()) if table.by_link else new_save_id()
         self.sit(table, save_id)
         self.go(Route("game", save_id))
+
+    def make_class(self, choice: LobbyChoice) -> None:
+        if choice.by_link:  # a game by link draws its chance on each device: no two groups' dice agree
+            self.toast(self.tr("error.class_by_link"))
+            return
+        self.classroom.create(choice)
+
+    def play_class_game(self, table: Table) -> None:
+        """A group starts the class game: saved here like any game, its address then names it."""
+        save_id = new_save_id()
+        self.sit(table, save_id)
+        web.replace_location_hash_keeping_state(Route("game", save_id).fragment)
+
+    def leave_results(self) -> None:
+        web.show("results", False)
+        self.on_left()
 
     def resume(self, save_id: str) -> None:
         if self.open_save(save_id):
@@ -365,7 +397,11 @@ class App:
             return
         url = self.link_url(record, self.table.table, by_link=False)
         web.copy_text(url)
-        self.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr),
+        try:
+            code = qr_svg(url, self.tr("send.qr_title"))
+        except TooLongForQr:
+            code = ""
+        self.page.open_curtain(Curtain("share", self.tr("share.title"), panels.share_html(url, self.tr, code),
                                        [("data-curtain", "close", self.tr("action.close"))]))
 
     def link_url(self, record: dict[str, Any], table: Table, by_link: bool) -> str:
@@ -426,6 +462,14 @@ class App:
             self.toast(self.tr("send.copied"))
         elif action == "share":
             web.share_link(self.tr("app.name"), self.table.sent_url)
+        elif action == "class-copy":
+            self.classroom.copy_link()
+        elif action == "class-results":
+            self.classroom.open_results_page()
+        elif action == "class-start":
+            self.classroom.start()
+        elif action == "result_link":
+            self.on_share(None)
         elif action == "keep_copy":
             save_id = new_save_id()
             web.replace_location_hash_keeping_state(Route("game", save_id).fragment)

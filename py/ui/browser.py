@@ -294,9 +294,9 @@ def copy_text(text: str) -> None:
         clipboard.writeText(text).catch(create_once_callable(lambda _error: None))
 
 
-def download_text(filename: str, text: str) -> None:
-    """Offer `text` as a file the browser saves (a backup): no server, so a link to a Blob of it."""
-    kind = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+def download_text(filename: str, text: str, media_type: str = "application/json") -> None:
+    """Offer `text` as a file the browser saves (a backup, a table): no server, so a link to a Blob of it."""
+    kind = to_js({"type": media_type}, dict_converter=window.Object.fromEntries)
     blob = window.Blob.new(to_js([text]), kind)
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")

@@ -473,6 +473,7 @@ class TableController:
             send = [("data-curtain", "send", self.t("send.result"))] if table.by_link else []
             self.page.open_curtain(Curtain("result", self.t("result.title"), body,
                                            [*send, ("data-curtain", "rematch", self.t("action.rematch")),
+                                            ("data-curtain", "result_link", self.t("result.link")),
                                             ("data-curtain", "lobby", self.t("table.lobby")),
                                             ("data-curtain", "close", self.t("action.view_board"))]))
         elif self.handover_due():

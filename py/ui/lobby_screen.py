@@ -28,19 +28,21 @@ from ui.saves import MAX_BACKUP_CHARS, BadSave, SaveStore, StorageFull
 
 # Controls that stay disabled in the page's HTML until Python can act on them (the new-game form
 # works before: static/js/lobby.js).
-CONTROLS = ("link-input", "export-games", "import-games")
+CONTROLS = ("class-game", "link-input", "export-games", "import-games")
 UNDO_DELETE_MS = 8000  # how long a deleted game can be brought back
 
 
 class LobbyScreen:
     def __init__(self, store: SaveStore, tr: Translator, start: Callable[[LobbyChoice], None],
                  resume: Callable[[str], None], change_preference: Callable[[str, object], None],
-                 toast: Callable[[str], None], on_game: Callable[[str], None]) -> None:
+                 toast: Callable[[str], None], on_game: Callable[[str], None],
+                 class_game: Callable[[LobbyChoice], None]) -> None:
         self.store = store
         self.tr = tr
         self.game_id = playable_games()[0]
         self.start, self.resume, self.change_preference, self.toast = start, resume, change_preference, toast
         self.on_game = on_game  # another game chosen: the rules link follows
+        self.class_game = class_game  # "Class game…": the form's game, the same deal for every group
         self.deleting: str | None = None  # a deleted game that can still be brought back
         self.delete_timer: int | None = None
         self.confirming: str | None = None  # a newer version's game the player asked to delete
@@ -55,6 +57,7 @@ class LobbyScreen:
         for button in web.document.querySelectorAll("#open-link button"):
             button.disabled = False
         web.on(web.by_id("undo-delete"), "click", self.on_undo_delete)
+        web.on(web.by_id("class-game"), "click", lambda _event: self.submit(self.class_game))
         web.on(web.by_id("export-games"), "click", lambda _event: self.export_games())
         web.on(web.by_id("import-games"), "click", lambda _event: web.click(web.by_id("import-file")))
         web.on(web.by_id("import-file"), "change", lambda event: web.read_chosen_file(
@@ -116,15 +119,15 @@ class LobbyScreen:
         event.preventDefault()
         self.submit()
 
-    def submit(self) -> None:
-        """Start the game the form describes, or say what is wrong with it."""
+    def submit(self, then: Callable[[LobbyChoice], None] | None = None) -> None:
+        """Start the game the form describes (or hand it to `then`), or say what is wrong with it."""
         boxes = web.document.querySelectorAll(f'#options [data-game="{self.game_id}"] input[type=checkbox]')
         options = {str(box.name): bool(box.checked) for box in boxes}
         choice = parse_lobby(self.game_id, self.read_seats(), options, str(web.by_id("seed").value), self.tr)
         if isinstance(choice, str):
             self.toast(choice)
         else:
-            self.start(choice)
+            (then or self.start)(choice)
 
     def on_saved_click(self, event: Any) -> None:
         target = event.target.closest("button")

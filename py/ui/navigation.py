@@ -1,7 +1,8 @@
 """What the address says (pure): the screen it names, and how the app moves between screens.
 
-`#game=<save id>` names a saved game at the table, `#play=<link>` a shared link's replay and
-`#present=<key>` a projector's window (`ui.present`); no fragment is the lobby. The history holds
+`#game=<save id>` names a saved game at the table, `#play=<link>` a shared link's replay,
+`#present=<key>` a projector's window (`ui.present`), `#class=<link>` a class game and
+`#results=<link>` its results (`ui.classroom`); no fragment is the lobby. The history holds
 lobby -> game: Back from a game returns to the lobby, Forward to the game again. An entry the app
 pushed over the lobby carries `OVER_LOBBY` as its history state, so that leaving it is a step back
 (which Forward undoes), not a new entry.
@@ -16,18 +17,23 @@ from typing import Literal
 GAME_PREFIX = "game="
 LINK_PREFIX = "play="
 PRESENT_PREFIX = "present="
+CLASS_PREFIX = "class="
+RESULTS_PREFIX = "results="
 _PRESENT_KEY = re.compile(r"[0-9a-f]{1,16}")
 OVER_LOBBY = "over-lobby"  # history state of an entry pushed over the lobby's
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[^A-Za-z0-9_-]+$")
 
-Screen = Literal["lobby", "game", "link", "present"]
+Screen = Literal["lobby", "game", "link", "present", "class", "results"]
+# The screens whose value is a link's text, by their prefix: a shared link, a class game and its results.
+_LINK_SCREENS: dict[str, Screen] = {LINK_PREFIX: "link", CLASS_PREFIX: "class", RESULTS_PREFIX: "results"}
 
 
 @dataclass(frozen=True)
 class Route:
     """A screen named by the address: the lobby, a saved game (`value`: its save id), a shared
-    link (`value`: the link's encoded part) or a projector's window (`value`: its presentation's key)."""
+    link, a class game or its results page (`value`: the link's encoded part) or a projector's window
+    (`value`: its presentation's key)."""
 
     screen: Screen
     value: str = ""
@@ -37,8 +43,9 @@ class Route:
         """The address's fragment without its "#" ("" for the lobby)."""
         if self.screen == "game":
             return GAME_PREFIX + self.value
-        if self.screen == "link":
-            return LINK_PREFIX + self.value
+        for prefix, screen in _LINK_SCREENS.items():
+            if self.screen == screen:
+                return prefix + self.value
         if self.screen == "present":
             return PRESENT_PREFIX + self.value
         return ""
@@ -53,8 +60,9 @@ def parse_fragment(fragment: str) -> Route:
     text = fragment.removeprefix("#")
     if text.startswith(GAME_PREFIX):
         return Route("game", text[len(GAME_PREFIX):])
-    if text.startswith(LINK_PREFIX):
-        return Route("link", link_text(text[len(LINK_PREFIX):]))
+    for prefix, screen in _LINK_SCREENS.items():
+        if text.startswith(prefix):
+            return Route(screen, link_text(text[len(prefix):]))
     if text.startswith(PRESENT_PREFIX) and _PRESENT_KEY.fullmatch(text[len(PRESENT_PREFIX):]):
         return Route("present", text[len(PRESENT_PREFIX):])
     return LOBBY

@@ -131,7 +131,9 @@ def help_link(t: Translate) -> str:
             f'{escape(t("links.help"))}</a>')
 
 
-def share_html(url: str, t: Translate) -> str:
+def share_html(url: str, t: Translate, qr: str = "") -> str:
+    """A link shared: copied already, shown to copy again, and as a QR code where one holds it."""
+    code = f'<div class="send-qr">{qr}</div>' if qr else ""
     return (f'<p>{escape(t("share.copied"))}</p>'
             f'<textarea class="share-url" readonly rows="4" aria-label="{escape(t("lobby.link_label"))}">'
-            f"{escape(url)}</textarea>")
+            f"{escape(url)}</textarea>{code}")

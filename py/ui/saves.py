@@ -31,6 +31,7 @@ NAMESPACE = "railtable/v1/"
 GAME_PREFIX = NAMESPACE + "game/"
 QUARANTINE_PREFIX = NAMESPACE + "quarantine/"
 PREFERENCES_KEY = NAMESPACE + "prefs"  # also read by static/js/boot.js before Python starts
+CLASS_PREFIX = NAMESPACE + "class/"  # + a class game's key: the result links its teacher gathered
 ENTRY_VERSION = 1
 STATUSES = ("playing", "over")
 
@@ -553,3 +554,17 @@ class SaveStore:
     def set_preferences(self, changes: dict[str, Any]) -> None:
         """Merge `changes` into the stored preferences; raises StorageFull."""
         self.storage.set(PREFERENCES_KEY, _dumps({**self.preferences(), **changes}))
+
+    # -- a class's results --------------------------------------------------------------------------
+    def class_results(self, key: str) -> list[str]:
+        """The result links gathered for a class game (`ui.classroom`); unreadable ones read as none,
+        and each is checked again when it is shown."""
+        try:
+            links = _loads(self.storage.get(CLASS_PREFIX + key) or "[]")
+        except BadSave:
+            return []
+        return [link for link in links if isinstance(link, str)] if isinstance(links, list) else []
+
+    def keep_class_results(self, key: str, links: list[str]) -> None:
+        """Raises StorageFull, leaving the results kept before."""
+        self.storage.set(CLASS_PREFIX + key, _dumps(links))

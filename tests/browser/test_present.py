@@ -4,9 +4,9 @@ steps back and forth with a paused demonstration, and either window can close wi
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+from test_accessibility import assert_accessible
 
 from support import BOOT_TIMEOUT_MS, READY, start_game
-from test_accessibility import assert_accessible
 
 
 def ply(page: Page) -> int:
