@@ -8,7 +8,8 @@ from pathlib import Path
 PY = Path(__file__).resolve().parent.parent / "py"
 BROWSER_MODULES = {"js", "pyscript", "pyodide"}
 # The modules that use ui.browser: the page's wiring, the lobby, the table, presenting, class games.
-GLUE = {"ui/app.py", "ui/lobby_screen.py", "ui/table_page.py", "ui/present_screen.py", "ui/classroom_screen.py"}
+GLUE = {"ui/app.py", "ui/lobby_screen.py", "ui/table_page.py", "ui/present_screen.py",
+        "ui/classroom_screen.py"}
 
 
 def imports(path: Path) -> set[str]:
