@@ -82,14 +82,21 @@ class Classroom:
             self.show_results(self.game.text)
 
     # -- a group ----------------------------------------------------------------------------------
-    def open_class(self, text: str) -> bool:
-        """A group opens the class link: the game as set, and their names, then Start."""
-        t = self.tr()
+    def read(self, text: str) -> bool:
+        """Take the class game of a class link's text, or say why it is none."""
         try:
             self.game = class_game(text)
         except BadLink as err:
-            self.page.toast(t(err.reason))
+            self.page.toast(self.tr()(err.reason))
             return False
+        return True
+
+    def open_class(self, text: str) -> bool:
+        """A group opens the class link: the game as set, and their names, then Start."""
+        if not self.read(text):
+            return False
+        assert self.game is not None
+        t = self.tr()
         web.show("lobby", True)
         self.page.open_curtain(Curtain("class-start", t("class.title"), class_start_html(self.game, t), [
             ("data-curtain", "class-start", t("lobby.start")), ("data-curtain", "close", t("action.close"))]))
@@ -109,12 +116,10 @@ class Classroom:
 
     # -- the results page -----------------------------------------------------------------------------
     def show_results(self, text: str) -> bool:
-        t = self.tr()
-        try:
-            self.game = class_game(text)
-        except BadLink as err:
-            self.page.toast(t(err.reason))
+        if not self.read(text):
             return False
+        assert self.game is not None
+        t = self.tr()
         for screen in ("lobby", "table"):
             web.show(screen, False)
         web.show("results", True)
