@@ -1,4 +1,5 @@
-"""`make gallery`: the README's pictures, docs/gallery/<game>-phone.png and <game>-projector.jpg.
+"""`make gallery`: the README's pictures, docs/gallery/<game>-phone.png and <game>-projector.jpg,
+and the classroom's: a presentation's projector window and a class's results page.
 
 Each game a few moves in on a 360x740 phone (a human to move, in English), and with strong bots on a
 1920x1080 projector (projector display, in French). Taken from the real page in Debian's chromium.
@@ -8,13 +9,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "py")]
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
+from games.core import Rng  # noqa: E402
 from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, Site, start_game  # noqa: E402
+from ui.classroom import class_game, new_class_game  # noqa: E402
+from ui.links import encode_link  # noqa: E402
+from ui.table import Table  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
 PLAYERS = {"transamerica": 4, "trick_of_the_rails": 4, "freight_train": 4, "locomotion": 3}
@@ -41,6 +47,51 @@ def play_opening(page: Page) -> None:
         page.wait_for_timeout(400)
     page.wait_for_selector(MOVES, state="attached", timeout=60_000)
     page.evaluate("scrollTo(0, 0)")
+
+
+def class_result(text: str, names: list[str], seed: int) -> str:
+    """A group's finished game of a class link, its humans playing at random (seeded)."""
+    game = class_game(text)
+    table = Table.new(game.record["game"], game.seats, game.record["seed"], game.record["options"], names)
+    rng = Rng(seed)
+    while not table.state.is_over():
+        legal = table.state.legal_moves()
+        table.play(legal[rng.below(len(legal))])
+    return encode_link(table.state.record(), table.seats, table.names)
+
+
+def classroom_pictures(browser: Any, site: Site) -> None:
+    """A bots' game presented (the projector's window, 1920x1080, in French) and a class's results
+    page with five groups (1366x768, in English)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block",
+                                  locale="fr-FR")
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    start_game(page, ["strong", "greedy", "strong", "greedy"], game="trick_of_the_rails", seed=11,
+               speed="normal")
+    with page.expect_popup() as opened:
+        page.click("#present")
+    projector = opened.value
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    projector.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_timeout(BOTS_PLAY_MS)
+    projector.screenshot(path=str(OUT / "present-projector.jpg"), type="jpeg", quality=82)
+    context.close()
+
+    game = new_class_game("transamerica", ["human", "strong", "human", "strong"], 7, {})
+    groups = [("Ana", "Ben"), ("Chloé", "Dev"), ("Emma", "Fatou"), ("Gus", "Hugo"), ("Inès", "Jules")]
+    links = [class_result(game.text, [a, "", b, ""], seed) for seed, (a, b) in enumerate(groups)]
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block",
+                                  locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{site.url}#results={game.text}")
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.fill("#results-links", "\n".join(links))
+    page.click("#results-add button[type=submit]")
+    page.wait_for_selector("#results-chart svg")
+    page.screenshot(path=str(OUT / "class-results.png"), full_page=True)
+    context.close()
 
 
 def main() -> None:
@@ -70,10 +121,11 @@ def main() -> None:
                 open_game(page, game, ["strong"] * players, "normal")
                 page.wait_for_timeout(BOTS_PLAY_MS)
                 page.screenshot(path=str(OUT / f"{game}-projector.jpg"), type="jpeg", quality=82)
+            classroom_pictures(browser, site)
             browser.close()
     finally:
         site.stop()
-    print(f"wrote {len(PLAYERS) * 2} pictures in {OUT.relative_to(ROOT)}")
+    print(f"wrote {len(PLAYERS) * 2 + 2} pictures in {OUT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
