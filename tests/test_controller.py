@@ -439,12 +439,13 @@ def test_players_are_named_never_numbered() -> None:
     assert page.pictures[-1].status == "Player 1 is thinking…"
 
 
-def test_the_result_screen_offers_a_rematch_first() -> None:
+def test_the_result_screen_offers_a_rematch_first_then_the_result_link() -> None:
     page = FakePage()
     ctl = controller(page)
     ctl.sit(Table.new("locomotion", ["greedy", "random"], seed=5, options={}), "g1")
     page.run()
-    assert page.curtain is not None and [b[1] for b in page.curtain.buttons] == ["rematch", "lobby", "close"]
+    assert page.curtain is not None
+    assert [b[1] for b in page.curtain.buttons] == ["rematch", "result_link", "lobby", "close"]
     assert page.curtain.buttons[0][2] == EN("action.rematch")
 
 

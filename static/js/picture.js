@@ -10,11 +10,14 @@
   var root = document.documentElement;
   var base = new URL("./.railtable/picture/", location.href).href;
   var queued = null;
+  var held = {}; // what this page read or wrote last at each address: the same again is not written
 
   function address(kind, id) { return base + kind + "/" + encodeURIComponent(id); }
 
   function put(url, text) {
-    if (!window.caches) return;
+    // A resumed table draws the picture it was opened with: writing it again could only race a reload.
+    if (!window.caches || held[url] === text) return;
+    held[url] = text;
     caches.open(CACHE).then(function (cache) {
       return cache.put(url, new Response(text, { headers: { "Content-Type": "application/json" } }));
     }).catch(function () { /* a picture is only a head start: without it Python draws the table */ });
@@ -24,6 +27,7 @@
     if (!window.caches) return Promise.resolve(null);
     return caches.open(CACHE).then(function (cache) { return cache.match(url); })
       .then(function (response) { return response ? response.text() : null; })
+      .then(function (text) { if (text !== null) held[url] = text; return text; })
       .catch(function () { return null; });
   }
 
