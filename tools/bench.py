@@ -18,7 +18,12 @@
   animation frames. These are the speeds unit tests used to assert; the tests now count work;
 * links (`--only links`): the length of complete games' links of every game and table size, as
   shared and as sent in a game by link, and the longest task while the longest link opens and is
-  scrubbed.
+  scrubbed;
+* issue 14's return (tools/bench_return.py): a reload in the middle of a TransAmerica game served by the
+  service worker, ms to the board and to playable (`--only reload`); and a slow phone (CPU slowed 4x,
+  DevTools' "Slow 4G" latency and bandwidth, 360x740 touch), cold and return visits, ms to the lobby's
+  Start, to a game's board and to playable, and its reload mid-game (`--only slowphone`, 7 minutes:
+  a cold visit downloads the runtime twice at 180 kB/s); `--only boot` runs the boot ratio alone.
 
 The report is printed; a full run also writes it between the `bench:foundation` markers of
 docs/benchmarks.md (a partial run, `--only`, prints its rows only).
@@ -39,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "tools")]
 
+from bench_return import reload_figures, reload_rows, slowphone_figures, slowphone_rows  # noqa: E402
 from build_sw import SW_NAME, content_version, render_sw, site_files  # noqa: E402
 from dist import compressed_copies  # noqa: E402
 
@@ -440,16 +446,9 @@ STRONG_GOALS = {"transamerica": (300, 40), "trick_of_the_rails": (600, 30), "fre
 def browser_rows(figures: dict[str, Any]) -> list[str]:
     from support import FREEZE_MS
 
-    boot, click, bots = figures["boot"], figures["click"], figures["bots"]
-    rows = []
-    for kind in ("cold", "warm"):
-        rows.append(f"| boot to interactive, {kind} (median of {boot['runs']}) | {boot[kind]['app_ms']} ms, "
-                    f"**ratio {boot[kind]['ratio']}** | bare PyScript page {boot[kind]['bare_ms']} ms; "
-                    "goal ratio <= 1.15 |")
-    extra = boot["bytes"]["app"] - boot["bytes"]["bare"]
+    click, bots = figures["click"], figures["bots"]
+    rows = boot_rows(figures["boot"])
     rows += [
-        f"| bytes on a cold load | {boot['bytes']['app']:,} B, **{extra:,} B beyond the bare page** | "
-        f"bare page {boot['bytes']['bare']:,} B |",
         dist_row(figures["dist"]),
         f"| click to repainted board ({click['clicks']} clicks) | median **{click['median_ms']} ms**, "
         f"p95 {click['p95_ms']} ms | goal median <= 30 ms |",
@@ -514,14 +513,29 @@ def cpython_rows(cpy: dict[str, Any]) -> list[str]:
     return rows
 
 
+def boot_rows(boot: dict[str, Any]) -> list[str]:
+    rows = [f"| boot to interactive, {kind} (median of {boot['runs']}) | {boot[kind]['app_ms']} ms, "
+            f"**ratio {boot[kind]['ratio']}** | bare PyScript page {boot[kind]['bare_ms']} ms; "
+            "goal ratio <= 1.15 |" for kind in ("cold", "warm")]
+    extra = boot["bytes"]["app"] - boot["bytes"]["bare"]
+    return [*rows, f"| bytes on a cold load | {boot['bytes']['app']:,} B, **{extra:,} B beyond the bare "
+            f"page** | bare page {boot['bytes']['bare']:,} B |"]
+
+
 def report(figures: dict[str, Any]) -> str:
     rows = ["| figure | measured | baseline / goal |", "|---|---|---|"]
-    if "boot" in figures:
+    if "click" in figures:
         rows += browser_rows(figures)
+    elif "boot" in figures:
+        rows += boot_rows(figures["boot"])
     elif "phone_click" in figures:
         rows.append(phone_row(figures["phone_click"]))
     elif "dist" in figures:
         rows.append(dist_row(figures["dist"]))
+    if "reload" in figures:
+        rows += reload_rows(figures["reload"], "")
+    if "slowphone" in figures:
+        rows += slowphone_rows(figures["slowphone"])
     if "cpython" in figures:
         rows += cpython_rows(figures["cpython"])
     rows += link_rows(figures)
@@ -542,7 +556,15 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
                 return {"phone_click": phone_click_figures(browser, site, args.clicks)}
             if args.only == "links":
                 return {"long_link": long_link_figures(browser, site)}
+            if args.only == "reload":
+                return {"reload": reload_figures(playwright, site, args.reloads)}
+            if args.only == "slowphone":
+                return {"slowphone": slowphone_figures(playwright, ROOT, args.reloads)}
             figures: dict[str, Any] = {"boot": boot_figures(playwright, site, args.runs)}
+            if args.only == "boot":
+                return figures
+            figures["reload"] = reload_figures(playwright, site, args.reloads)
+            figures["slowphone"] = slowphone_figures(playwright, ROOT, args.reloads)
             ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 860})
             page = ctx.new_page()
             page.goto(site.url)
@@ -560,10 +582,12 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("browser", "cpython", "phone", "links", "dist"),
+    parser.add_argument("--only", choices=("browser", "cpython", "phone", "links", "dist", "boot", "reload",
+                                           "slowphone"),
                         help="run one part and print its rows (docs/benchmarks.md is left as it is)")
     parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
     parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--reloads", type=int, default=5, help="reloads mid-game timed, per profile")
     parser.add_argument("--bot-games", type=int, default=2,
                         help="bots-only games per game timed, in the browser and under CPython")
     parser.add_argument("--games", type=int, default=30, help="random CPython games to time")
