@@ -138,7 +138,8 @@ def test_a_rematch_is_the_same_table_with_a_new_deal(context: BrowserContext, si
     page.goto(f"{site.url}#game=gdone")
     reload(page)
     page.wait_for_selector("html[data-game-over]", state="attached")
-    expect(page.locator("#curtain-actions button")).to_have_text(["Rematch", "Lobby", "View the board"])
+    expect(page.locator("#curtain-actions button")).to_have_text(
+        ["Rematch", "Result link", "Lobby", "View the board"])
     page.click('#curtain-actions [data-curtain="rematch"]')
     expect(page.locator("#curtain")).to_be_hidden()
     expect(page).to_have_url(GAME_ADDRESS)

@@ -37,7 +37,7 @@ def test_the_projector_shows_the_table_without_a_hand(app: Page) -> None:
     in_step(app, projector)
     assert projector.get_attribute("html", "data-display") == "projector"
     assert "Your cities" not in projector.text_content("body")  # the spectator's view
-    expect(projector.locator(".table-tools")).to_be_hidden()  # no controls on the projector
+    expect(projector.locator("#table .table-tools")).to_be_hidden()  # no controls on the projector
     expect(app.locator("#present-bar")).to_be_visible()
     expect(app.locator("#present-demo")).to_be_hidden()  # a human plays: no stepping through it
 
