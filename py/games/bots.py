@@ -20,7 +20,8 @@ from typing import Any, Protocol, TypeVar
 from games import get_game
 from games.core import Move, Rng, SaltSource, State, Steps, ViewHeader, finish
 
-LEVELS = ("random", "greedy", "strong")
+# Links code a seat by its place here (ui/links.py): a new level goes at the end.
+LEVELS = ("random", "greedy", "strong", "expert")
 
 # Work between two yields: at Pyodide's ~2.5x slowdown, a few ms in the browser, so the glue's slices
 # of thinking end on time even on a busy machine.

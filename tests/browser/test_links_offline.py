@@ -94,12 +94,11 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
         site.stop()
 
 
-@pytest.mark.parametrize(("game", "players"), [
-    ("transamerica", 3), ("trick_of_the_rails", 3), ("freight_train", 3), ("locomotion", 3)])
-def test_same_bots_game_in_cpython_and_pyodide(app: Page, game: str, players: int) -> None:
-    """Every engine and its bots give the same record and scores in both runtimes."""
-    spec = {"game": game, "players": players, "seed": 2024, "options": {},
-            "levels": ["greedy", "strong", "random"]}
+@pytest.mark.parametrize("levels", [["greedy", "strong", "random"], ["expert", "greedy", "random"]])
+@pytest.mark.parametrize("game", ["transamerica", "trick_of_the_rails", "freight_train", "locomotion"])
+def test_same_bots_game_in_cpython_and_pyodide(app: Page, game: str, levels: list[str]) -> None:
+    """Every engine and each level of its bots give the same record and scores in both runtimes."""
+    spec = {"game": game, "players": 3, "seed": 2024, "options": {}, "levels": levels}
     here = play_bots_game(spec["game"], spec["players"], spec["seed"], spec["options"], spec["levels"])
     there = json.loads(app.evaluate("(spec) => window.railTableBotsGame(spec)", json.dumps(spec)))
     assert there["record"] == json.loads(json.dumps(here.record()))

@@ -10,11 +10,13 @@ from games import get_game
 from games.bots import bot_rng, decide, play_bots_game
 from games.core import Rng
 from games.freight_train import bots
-from games.freight_train.bots import BOTS, GreedyBot, StrongBot, margin, roll_out, sample_state
+from games.freight_train.bots import BOTS, ExpertBot, GreedyBot, StrongBot, margin, roll_out, sample_state
 from games.freight_train.state import FreightTrainState
+from games.search import trials_spent
 
 GAME = get_game("freight_train")
-QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(candidates=3, samples=2)}
+QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(candidates=3, samples=2),
+         "expert": ExpertBot(candidates=4, roll_outs=12)}
 
 
 def random_position(players: int, seed: int, options: dict | None = None,
@@ -34,7 +36,7 @@ def random_position(players: int, seed: int, options: dict | None = None,
     return state
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_bots_answer_legally_in_every_phase(level: str) -> None:
     phases: Counter[str] = Counter()
     for seed in range(3):
@@ -68,7 +70,7 @@ def test_sampled_states_fit_the_view() -> None:
         assert sample.legal_moves() == state.legal_moves()
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_decision_depends_only_on_the_view(level: str) -> None:
     bot = QUICK[level]
     for seed in range(8):
@@ -121,6 +123,26 @@ def test_strong_decides_within_its_roll_outs(monkeypatch: pytest.MonkeyPatch) ->
         assert move in state.legal_moves()
         most = max(most, roll_outs[0])
     assert 0 < most <= strong.candidates * strong.samples
+
+
+def test_expert_decides_within_its_roll_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted work: at most the roll-outs its halving plans for its shortlist, within the budget."""
+    roll_outs = [0]
+
+    def counted(state: FreightTrainState, seat: int, rng: Rng) -> None:
+        roll_outs[0] += 1
+        roll_out(state, seat, rng)
+
+    monkeypatch.setattr(bots, "roll_out", counted)
+    expert = BOTS["expert"]
+    assert isinstance(expert, ExpertBot)
+    for seed in range(4):
+        state = random_position(2 + seed, seed, turn_start=True)
+        seat, legal = state.current_player, state.legal_moves()
+        roll_outs[0] = 0
+        assert decide(expert, state.view(seat), legal, bot_rng(seed, seat, 0)) in legal
+        shortlisted = min(expert.candidates, len({m for m in legal if not m.startswith("fill")}) + 1)
+        assert roll_outs[0] <= trials_spent(shortlisted, expert.roll_outs) <= expert.roll_outs
 
 
 def test_greedy_beats_random() -> None:

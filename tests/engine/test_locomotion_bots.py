@@ -8,19 +8,19 @@ import json
 import pytest
 from test_locomotion_rules import setup
 
-from games.bots import decide, get_bot, play_bots_game
+from games.bots import decide, play_bots_game
 from games.core import Rng, State
 from games.locomotion import board_data as data
 from games.locomotion import bots, policy
 from games.locomotion.bots import BOTS
 from random_play import play_random_game
 
-LEVELS = ("greedy", "strong")
+LEVELS = ("greedy", "strong", "expert")
 
 
 def ask(level: str, state: State, seed: int = 0) -> str:
     view = state.view(state.current_player)
-    return decide(get_bot("locomotion", level), view, state.legal_moves(), Rng(seed))
+    return decide(BOTS[level], view, state.legal_moves(), Rng(seed))
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -33,11 +33,12 @@ def test_bots_answer_legal_moves_from_the_view_alone(players: int) -> None:
         view = state.view(state.current_player)
         frozen = copy.deepcopy(view)
         phases.add(view["phase"])
-        for level in LEVELS:
+        # The expert's look at a whole round is costly: it is checked on a third of these positions.
+        for level in LEVELS if len(state.moves) % 12 == 0 else LEVELS[:-1]:
             answer = decide(BOTS[level], view, state.legal_moves(), Rng(1))
             assert answer in state.legal_moves()
             # The view is all a bot uses: a JSON copy gives the same answer, and the view is untouched.
-            assert decide(BOTS[level], json.loads(json.dumps(view)), state.legal_moves(), Rng(2)) == answer
+            assert decide(BOTS[level], json.loads(json.dumps(view)), state.legal_moves(), Rng(1)) == answer
         assert view == frozen
 
     for seed in range(2):
@@ -70,6 +71,38 @@ def test_the_strong_bot_judges_a_bounded_count_of_positions(monkeypatch: pytest.
     play_random_game("locomotion", 4, 5, {"repair_tiles": True}, check=check)
     assert 0 < most["drive"] <= 1  # a drive: the next player's roll, answered greedily
     assert max(most.values()) <= data.LOCOS_PER_PLAYER + 1  # its own roll: each move it allows
+
+
+def test_the_expert_plays_on_a_bounded_count_of_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted work: a drive weighs, per legal move and per colour and number sum of the next roll,
+    `tails` play-ons of the other opponents' turns (none with 2 players), on dice shared by every move."""
+    tails: list[tuple[int, int]] = []
+    real = bots.play_on
+
+    def counted(state: State, turns: int, dice: Rng) -> State:
+        tails.append((turns, dice.next64()))  # the play-on then runs on the draws after this one
+        return real(state, turns, dice)
+
+    monkeypatch.setattr(bots, "play_on", counted)
+    expert = BOTS["expert"]
+    assert isinstance(expert, bots.ExpertBot)
+    checked: list[int] = []
+
+    def check(state: State, move: str | None) -> None:
+        if state.is_over() or len(state.moves) % 5 or state.view(state.current_player)["phase"] != "drive":
+            return
+        tails.clear()
+        legal = state.legal_moves()
+        assert ask("expert", state) in legal
+        assert len(tails) <= len(legal) * len(bots.ROLLS) * expert.tails
+        assert {turns for turns, _ in tails} <= {state.num_players - 2}
+        # Common luck: every move's play-ons start from the same dice.
+        assert len({luck for _, luck in tails}) <= len(bots.ROLLS) * expert.tails
+        checked.append(len(tails))
+
+    play_random_game("locomotion", 4, 6, None, check=check)
+    play_random_game("locomotion", 2, 6, None, check=check)
+    assert max(checked) > 0 and min(checked) == 0
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -10,7 +10,7 @@ from arena import run_arena
 from games import get_game
 from games.bots import LEVELS, Pacer, bot_rng, decide, get_bot, play_bots_game
 from games.core import finish
-from games.transamerica import bots, steiner
+from games.transamerica import bots, rollout, steiner
 from games.transamerica.board import COLOURS
 from games.transamerica.bots import StrongBot
 
@@ -63,7 +63,7 @@ def test_decisions_ignore_the_hidden_hands(plies):
     view, legal = state.view(seat), state.legal_moves()
     rng_args = (12, seat, len(state.moves))
     before = {level: decide(get_bot("transamerica", level), view, legal, bot_rng(*rng_args))
-              for level in ("greedy", "strong")}
+              for level in ("greedy", "strong", "expert")}
     # Hand every opponent another opponent's cities: only the seat's own hand stays put.
     others = [p for p in range(4) if p != seat]
     hands = list(state.hands)
@@ -80,14 +80,15 @@ def test_decisions_ignore_the_hidden_hands(plies):
 
 def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
     """Counted work, not time (its CPU time is a `make bench` figure): per decision, Steiner solves
-    within the bot's budget; between two yields, at most one solve's set-up and one subset step.
+    and rounds played out within the bot's budget; between two yields, at most one solve's set-up and
+    one subset step, or one greedy turn of a round played out.
 
     The clock only says when to yield: here a fake one whose every slice is over, so the bot yields
     at every check it makes, and what runs between two yields is the work between two checks.
     """
     clock = itertools.count()
     monkeypatch.setattr(bots, "Pacer", lambda: Pacer(slice_seconds=0.5, clock=lambda: float(next(clock))))
-    work = {"solves": 0, "grows": 0}
+    work = {"solves": 0, "grows": 0, "rollouts": 0, "turns": 0}
 
     def solving(*args, **kwargs):
         work["solves"] += 1
@@ -97,32 +98,48 @@ def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
         work["grows"] += 1
         return real_grow(*args, **kwargs)
 
+    def play(self, *args, **kwargs):
+        work["rollouts"] += 1
+        return (yield from real_play(self, *args, **kwargs))
+
+    def turn(self, *args, **kwargs):
+        work["turns"] += 1
+        return real_turn(self, *args, **kwargs)
+
     real_solving, real_grow = bots.solving, steiner._grow
+    real_play, real_turn = rollout.Rollout.play, rollout.Rollout.turn
     monkeypatch.setattr(bots, "solving", solving)
     monkeypatch.setattr(steiner, "_grow", grow)
-    state = get_game("transamerica").new_state(5, 31)
+    monkeypatch.setattr(rollout.Rollout, "play", play)
+    monkeypatch.setattr(rollout.Rollout, "turn", turn)
+    state = get_game("transamerica").new_state(4, 31)
     bot = StrongBot()
     budget = 3 + bot.max_calls + bot.samples * (state.num_players - 1)  # own, marker, demand solves
-    decisions, most_solves, longest_stretch, mark = 0, 0, 0, 0
+    rollouts = bot.deals * (bot.track_candidates + 1)  # the scored choice is among the candidates
+    decisions, most_solves, most_rollouts, longest_stretch, most_turns, mark, turns = 0, 0, 0, 0, 0, 0, 0
 
     def pause() -> None:
-        """At a yield, and at the answer: the most growths between two yields so far."""
-        nonlocal longest_stretch, mark
+        """At a yield, and at the answer: the most growths and greedy turns between two yields so far."""
+        nonlocal longest_stretch, most_turns, mark, turns
         longest_stretch = max(longest_stretch, work["grows"] - mark)
-        mark = work["grows"]
+        most_turns = max(most_turns, work["turns"] - turns)
+        mark, turns = work["grows"], work["turns"]
 
     while not state.is_over() and state.round == 1:
         seat = state.current_player
         thinking = bot.think(state.view(seat), state.legal_moves(), bot_rng(31, seat, len(state.moves)))
-        work["solves"] = 0
-        mark = work["grows"]
+        work["solves"] = work["rollouts"] = 0
+        mark, turns = work["grows"], work["turns"]
         move = finish(thinking, pause)
         pause()
         most_solves = max(most_solves, work["solves"])
+        most_rollouts = max(most_rollouts, work["rollouts"])
         decisions += 1
         state.apply(move)  # rejects an illegal move
     assert decisions > 40
     assert 0 < most_solves <= budget
+    assert 0 < most_rollouts <= rollouts
+    assert 0 < most_turns <= 1
     # 6 terminals (5 cities and a network): 5 single-terminal growths, then one per subset step.
     assert 0 < longest_stretch <= len(COLOURS) + 1
 

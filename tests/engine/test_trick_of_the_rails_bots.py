@@ -17,7 +17,7 @@ from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES
 from games.trick_of_the_rails.rules import TrickState
 
 GAME = get_game("trick_of_the_rails")
-QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(playouts=12)}
+QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(playouts=12), "expert": StrongBot(playouts=30)}
 
 
 def random_position(players: int, seed: int, options: dict | None = None) -> TrickState:
@@ -33,7 +33,7 @@ def random_position(players: int, seed: int, options: dict | None = None) -> Tri
     return state
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_bots_answer_legally_in_every_phase(level: str) -> None:
     phases = Counter()
     for seed in range(6):
@@ -80,7 +80,7 @@ def test_exact_split_when_voids_leave_one_deal() -> None:
     assert _split(list(COMPANIES), by_company, [1, 2], {1: 4, 2: 2}, voids, Rng(0)) is None
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_decision_depends_only_on_the_view(level: str) -> None:
     bot = QUICK[level]
     for seed in range(8):
@@ -108,16 +108,19 @@ def count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     return calls
 
 
-def test_strong_decides_within_its_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_decides_within_its_playouts(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The first lead of a 3-player game is the longest decision: 15 cards, full playouts. Its CPU
     # time is a `make bench` figure; here the work is counted: never more playouts than the budget.
     playouts = count_calls(monkeypatch, "_play_out")
     state = GAME.new_state(3, 4)
     seat = state.current_player
     legal = state.legal_moves()
-    move = decide(BOTS["strong"], state.view(seat), legal, bot_rng(4, seat, 0))
+    bot = BOTS[level]
+    assert isinstance(bot, StrongBot)
+    move = decide(bot, state.view(seat), legal, bot_rng(4, seat, 0))
     assert move in state.legal_moves()
-    budget = BOTS["strong"].playouts
+    budget = bot.playouts
     assert budget - len(legal) < playouts[0] <= budget
 
 

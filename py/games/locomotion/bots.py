@@ -5,11 +5,13 @@ nothing) and search it by chance nodes (`rolled`). `strong` scores a position by
 player's best three locomotives (the fourth is not needed to win), its own against the opponents'.
 Every move of its own is weighed by expectimax over the next player's colour die and dice sum, that
 player answering greedily. The search is a fixed amount of work: about 5 moves x 33 rolls x 5 answers.
+`expert` plays the other opponents' turns of the round on from each of those answers, greedily, on
+dice sampled once per decision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from games.bots import Bot, Pacer, Thinking
@@ -22,6 +24,8 @@ from games.locomotion.view import LocomotionView
 
 COLOURS = tuple(range(len(data.COLOURS)))
 WIN = 1000.0
+# Every roll of a turn: colour, a pair of dice for each sum, and its chance out of 36 per colour.
+ROLLS = tuple((colour, numbers, weight) for colour in COLOURS for numbers, weight in policy.SUMS)
 
 
 def standing(state: LocomotionState, player: int) -> float:
@@ -55,20 +59,35 @@ def after(state: LocomotionState, move: Move) -> LocomotionState:
 Unit = Callable[[], float]
 
 
-def reply_units(state: LocomotionState, me: int) -> list[Unit]:
-    """Expected value for `me` over the next roll, the player to move answering greedily: one unit of
-    work per colour, whose results add up to the expectation."""
+def play_on(state: LocomotionState, turns: int, dice: Rng) -> LocomotionState:
+    """The position after `turns` more turns, with dice drawn from `dice`, each player driving
+    greedily and, as in `after`, declining extra turns and rolling rather than spending a tile."""
+    for _ in range(turns):
+        if state.is_over():
+            break
+        rolled = state.rolled(dice.below(len(COLOURS)), (1 + dice.below(6), 1 + dice.below(6)))
+        state = after(rolled, policy.best_drive(rolled)[0])
+    return state
+
+
+def reply_units(state: LocomotionState, me: int, tail: int = 0,
+                luck: Sequence[Sequence[int]] = ()) -> list[Unit]:
+    """Expected value for `me` over the next roll, the player to move answering greedily, then
+    `tail` more turns played on, once per seed that `luck` holds for that roll, and averaged: one
+    unit of work per colour and dice sum, whose results add up to the expectation."""
     if state.is_over():
         return [lambda: value(state, me)]
 
-    def colour_share(colour: int) -> float:
-        total = 0.0
-        for numbers, weight in policy.SUMS:
-            rolled = state.rolled(colour, numbers)
-            total += weight * value(after(rolled, policy.best_drive(rolled)[0]), me)
-        return total / (36 * len(COLOURS))
+    def share(colour: int, numbers: tuple[int, int], weight: int, seeds: Sequence[int]) -> float:
+        rolled = state.rolled(colour, numbers)
+        answered = after(rolled, policy.best_drive(rolled)[0])
+        if seeds:
+            judged = sum(value(play_on(answered, tail, Rng(seed)), me) for seed in seeds) / len(seeds)
+        else:
+            judged = value(answered, me)
+        return weight * judged / (36 * len(COLOURS))
 
-    return [partial(colour_share, colour) for colour in COLOURS]
+    return [partial(share, *roll, luck[k] if tail else ()) for k, roll in enumerate(ROLLS)]
 
 
 def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> list[Unit]:
@@ -95,6 +114,8 @@ class GreedyBot:
 class StrongBot:
     """Expectimax over the next player's roll for drives; one roll ahead for doubles and tiles."""
 
+    tails = 0  # play-ons of the rest of the round per answer of the next player
+
     def think(self, view: LocomotionView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
         state = LocomotionState.from_view(view)
@@ -102,7 +123,9 @@ class StrongBot:
         deadline = Pacer()
         options: list[tuple[Move, list[Unit]]]
         if state.phase == "drive":
-            options = [(move, reply_units(after(state, move), me)) for move in legal]
+            tail = state.num_players - 2 if self.tails else 0
+            luck = [[rng.below(1 << 53) for _ in range(self.tails)] for _ in ROLLS] if tail else []
+            options = [(move, reply_units(after(state, move), me, tail, luck)) for move in legal]
         elif state.phase == "extra":
             again = state.copy()
             again.apply("again")
@@ -127,4 +150,12 @@ class StrongBot:
         return best
 
 
-BOTS: dict[str, Bot[LocomotionView]] = {"greedy": GreedyBot(), "strong": StrongBot()}
+class ExpertBot(StrongBot):
+    """Strong's expectimax, looking a whole round ahead: after the next player's greedy answer to
+    each of its rolls, the other opponents' turns are played on greedily with sampled dice, the same
+    dice for every move weighed, so that moves are compared on equal luck. With 2 players it is strong."""
+
+    tails = 2
+
+
+BOTS: dict[str, Bot[LocomotionView]] = {"greedy": GreedyBot(), "strong": StrongBot(), "expert": ExpertBot()}

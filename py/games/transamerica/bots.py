@@ -11,8 +11,10 @@ its own need the most, those that opponents neither need nor will build anyway, 
 turns on track that only it wants and lets shared track be laid by others; it shuns a track that
 would likely complete an opponent, and values a first plain track with the best second one it
 opens. Its marker goes on an optimal tree of its cities, where the opponents placed so far are
-least likely to build. Its work is capped in solver calls, so its choices do not depend on the
-machine's speed.
+least likely to build. With up to 4 players it then plays the round out (`rollout.py`, the greedy
+policy in every seat) from its best-scored tracks and from ending the turn, on hands guessed as
+above, and takes another move only when it beats the scored choice clearly. Its work is capped in
+solver calls and rounds played out, so its choices do not depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from games.core import Move, Rng, Steps
 from games.transamerica.board import BOARD, COLOURS
 from games.transamerica.deal import SMALL_GAME
 from games.transamerica.moves import EDGE_OF_MOVE, MARKER_MOVES, TRACK_MOVES
+from games.transamerica.rollout import Rollout
 from games.transamerica.steiner import solving
 from games.transamerica.view import TransAmericaView
 
@@ -173,6 +176,24 @@ def city_likelihoods(table: Table, player: int) -> list[tuple[int, float]]:
             if (table.players > SMALL_GAME or not c.dashed) and (p := BOARD.point_index[c.point]) not in mine]
 
 
+def guess_hands(table: Table, rng: Rng) -> list[list[int]]:
+    """A hand for every player: the visible ones, and distinct cities, likelier where they build."""
+    colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
+    hands: list[list[int]] = [list(h) if h is not None else [] for h in table.hands]
+    taken = {c for h in hands for c in h}
+    guessed = [p for p in range(table.players) if table.hands[p] is None]
+    weights = {p: city_likelihoods(table, p) for p in guessed}
+    for colour in COLOURS:
+        for player in guessed:
+            pool = [(c, w) for c, w in weights[player] if colour_of[c] == colour and c not in taken]
+            if sum(w for _, w in pool) == 0.0:
+                pool = [(c, 1.0) for c, _ in pool]
+            city = StrongBot._pick(rng, pool)
+            hands[player].append(city)
+            taken.add(city)
+    return hands
+
+
 @dataclass
 class Option:
     """One track the strong bot may place now, with what it is worth."""
@@ -186,8 +207,15 @@ class StrongBot:
     """Exact need, guessed opponents' demand, one placement of look-ahead within a turn."""
 
     def __init__(self, samples: int = 3, max_calls: int = 40,
-                 help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0) -> None:
+                 help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0,
+                 deals: int = 10, track_candidates: int = 3, margin: float = 1.0,
+                 most_players_played_out: int = 4) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
+        self.deals = deals  # guessed deals on which each candidate's round is played out
+        self.track_candidates = track_candidates  # tracks played out, best by score first
+        self.margin = margin  # mean points by which a played-out move must beat the scored choice
+        # Play-outs were measured at 2-4 players only; larger tables keep the scored choice.
+        self.most_players_played_out = most_players_played_out
         self.max_calls = max_calls  # solver calls spent on the bot's own options
         self.help_weight = help_weight  # per unit of track an opponent's guessed tree also uses
         self.private_weight = private_weight  # per unit of track only the bot will build
@@ -208,10 +236,51 @@ class StrongBot:
         if not tracks:
             return no_track(legal)
         options = yield from self._options(table, hand, tracks, demand, finish, deadline)
-        best = max(options, key=lambda o: (o.score, o.gain, -o.edge))
-        if table.placed and best.score <= 0:
-            return no_track(legal)
-        return TRACK_MOVES[best.edge]
+        options.sort(key=lambda o: (-o.score, -o.gain, o.edge))
+        # The scored choice (None: end the turn), then the alternatives played out against it: the
+        # best-scored tracks that bring the bot's cities closer, and ending the turn.
+        scored = None if table.placed and options[0].score <= 0 else options[0].edge
+        candidates = [scored, *(o.edge for o in options[:self.track_candidates]
+                                if o.gain > 0 and o.edge != scored)]
+        if table.placed and scored is not None:
+            candidates.append(None)
+        if len(candidates) > 1 and self.deals and table.players <= self.most_players_played_out:
+            # Noisy play-outs overturn the scored choice only by a clear margin: measured, letting
+            # them pick freely lost to the scored choice.
+            values = yield from self._play_out(table, candidates, rng)
+            best = values.index(max(values))
+            if values[best] > values[0] + self.margin:
+                scored = candidates[best]
+        return no_track(legal) if scored is None else TRACK_MOVES[scored]
+
+    def _play_out(self, table: Table, candidates: list[int | None], rng: Rng) -> Steps[list[float]]:
+        """Each candidate track's (None: ending the turn) mean round outcome over guessed deals: the
+        others' mean penalty minus the bot's, the greedy policy playing every seat.
+
+        Every candidate is played out on the same deals with the same tie-breaking, so their
+        difference is the candidate's, not the luck of the guesses.
+        """
+        guesses = [guess_hands(table, rng) for _ in range(self.deals)]
+        seeds = [rng.next64() for _ in guesses]
+        seat, players = table.seat, table.players
+        laid = [e for e, _ in table.laid]
+        markers = [m for m in table.markers if m is not None]  # all placed once the build turns begin
+        values = []
+        for track in candidates:
+            total = 0.0
+            for hands, seed in zip(guesses, seeds, strict=True):
+                if track is not None:
+                    rollout = Rollout([*laid, track], markers, hands, Rng(seed))
+                    mover = seat
+                    plain_left = 0 if BOARD.edges[track].cost == 2 else table.plain_left - 1
+                else:
+                    rollout = Rollout(laid, markers, hands, Rng(seed))
+                    mover, plain_left = (seat + 1) % players, 2
+                penalties = yield from rollout.play(mover, plain_left)
+                total += sum(penalties) / (players - 1) - penalties[seat] * players / (players - 1)
+            values.append(total / self.deals)
+            yield None
+        return values
 
     def _demand(self, table: Table, rng: Rng,
                 deadline: Pacer) -> Steps[tuple[dict[int, float], dict[int, float]]]:
@@ -315,4 +384,8 @@ class StrongBot:
                 and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]
 
 
-BOTS: dict[str, Bot[TransAmericaView]] = {"greedy": GreedyBot(), "strong": StrongBot()}
+# The expert guesses more hands and plays more tracks out, on more deals: about three times the
+# strong bot's work per decision.
+BOTS: dict[str, Bot[TransAmericaView]] = {
+    "greedy": GreedyBot(), "strong": StrongBot(),
+    "expert": StrongBot(samples=5, max_calls=80, deals=24, track_candidates=4)}

@@ -15,6 +15,7 @@ that shares are worth something before the locomotive tricks.
 * `strong`: determinized Monte Carlo: for each sampled deal, every legal move is played and the game
   is finished by random play; the move with the best mean final margin wins. The work is a fixed
   number of playouts (the same decision in every runtime), under a wall-clock safety net.
+* `expert`: strong's search on 800 playouts instead of 480.
 """
 
 from __future__ import annotations
@@ -218,7 +219,8 @@ class GreedyBot:
 class StrongBot:
     """Determinized Monte Carlo: every legal move, played out to the end on sampled deals."""
 
-    def __init__(self, playouts: int = 240) -> None:
+    # 480 rather than 240: against three greedy at 4 players, 0.51 of 100 games instead of 0.46.
+    def __init__(self, playouts: int = 480) -> None:
         self.playouts = playouts
 
     def think(self, view: TrickView, legal: list[Move], rng: Rng) -> Thinking:
@@ -241,4 +243,8 @@ class StrongBot:
         return max(legal, key=totals.__getitem__)
 
 
-BOTS: dict[str, Bot[TrickView]] = {"greedy": GreedyBot(), "strong": StrongBot()}
+# Expert: the same search on 5/3 of the playouts (spending them by sequential halving did worse:
+# random playouts are too noisy to drop moves after a few deals).
+BOTS: dict[str, Bot[TrickView]] = {
+    "greedy": GreedyBot(), "strong": StrongBot(), "expert": StrongBot(playouts=800),
+}
