@@ -313,7 +313,7 @@ def decodes_canonically_or_is_bad(text: str) -> bool:
     canonical = encode_link(record, seats)
     if canonical != text:
         older = payload_of(text)
-        assert older[1] & 0xF0 != payload_of(canonical)[1] & 0xF0, "another link only for another rules version"
+        assert older[1] & 0xF0 != payload_of(canonical)[1] & 0xF0, "another link only for older rules"
         assert decode_link(canonical) == (record, seats)
     return True
 
