@@ -34,7 +34,9 @@ def start_by_link(page: Page, game: str, names: tuple[str, str]) -> None:
 def play_turn(page: Page) -> str:
     """This device's player plays until the turn is theirs no more; returns the link to send on."""
     send = page.locator('#curtain [data-curtain="copy"]')
-    for _ in range(12):
+    # Enough presses for the longest turn chance allows here: Locomotion's doubles, rolled on this
+    # device (fresh chance), can give a player several rolls and drives, each shown on its way.
+    for _ in range(60):
         if send.is_visible():
             break
         # A target on the board, else a button: pressed the way the app hears it (a click event on
