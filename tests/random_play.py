@@ -17,6 +17,23 @@ from games.transamerica.board import BOARD
 Check = Callable[[State, str | None], None]
 
 
+def played_class_game(text: str, names: list[str], seed: int, moves: int | None = None) -> str:
+    """A group's game of the class link `text`, its seats played at random (by `seed`) to its end or
+    to `moves` moves: the link of where it got to (tests of the results page, and the gallery's)."""
+    from ui.classroom import class_game
+    from ui.links import encode_link
+    from ui.table import Table
+
+    game = class_game(text)
+    record = game.record
+    table = Table.new(record["game"], game.seats, record["seed"], record["options"], names)
+    rng = Rng(seed)
+    while not table.state.is_over() and (moves is None or len(table.state.moves) < moves):
+        legal = table.state.legal_moves()
+        table.play(legal[rng.below(len(legal))])
+    return encode_link(table.state.record(), table.seats, table.names)
+
+
 def play_random_game(game_id: str, players: int, seed: int, options: dict[str, Any] | None = None,
                      check: Check | None = None, max_moves: int = 20000) -> State:
     """Play uniformly random legal moves to the end; `check(state, last_move)` runs after each move."""

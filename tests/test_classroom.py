@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from games.core import Rng
+from random_play import played_class_game as played
 from ui.classroom import (
     class_game,
     group_result,
@@ -20,23 +20,11 @@ from ui.classroom import (
     results_html,
 )
 from ui.i18n import Translator
-from ui.links import BadLink, encode_link
+from ui.links import BadLink
 from ui.table import Table
 
 EN = Translator("en")
 SEATS = ["human", "greedy", "human"]
-
-
-def played(text: str, names: list[str], seed: int, moves: int | None = None) -> str:
-    """A group's game of the class link `text`, played (at random, by `seed`) to its end or `moves`."""
-    game = class_game(text)
-    record = game.record
-    table = Table.new(record["game"], game.seats, record["seed"], record["options"], names)
-    rng = Rng(seed)
-    while not table.state.is_over() and (moves is None or len(table.state.moves) < moves):
-        legal = table.state.legal_moves()
-        table.play(legal[rng.below(len(legal))])
-    return encode_link(table.state.record(), table.seats, table.names)
 
 
 def test_every_group_gets_the_same_deal_and_the_results_rank_the_groups() -> None:

@@ -23,6 +23,7 @@ from ui.controller import (
     TableController,
     TablePicture,
 )
+from ui.games.face import Overlay
 from ui.i18n import Translator
 from ui.log import LogEntry, log_entry
 from ui.replay import Scrubber
@@ -47,6 +48,7 @@ class FakePage:
         self.motion_reduced = reduced_motion
         self.kept: list[Keepsake] = []  # pictures kept for the next visit
         self.shown: list[str] = []  # what was drawn, in order: "table", "frame", "curtain:<kind>"
+        self.overlays: list[Overlay | None] = []
 
     def later(self, task: Callable[[], None], ms: float) -> int:
         self.serial += 1
@@ -80,6 +82,9 @@ class FakePage:
     def draw_log(self, update: LogUpdate) -> None:
         self.logs.append(update)
         self.shown.append("log")
+
+    def draw_overlay(self, overlay: Overlay | None) -> None:
+        self.overlays.append(overlay)
 
     def open_curtain(self, curtain: Curtain) -> None:
         self.curtain = curtain

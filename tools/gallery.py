@@ -12,15 +12,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "py")]
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT / "py")]
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from games.core import Rng  # noqa: E402
+from random_play import played_class_game  # noqa: E402
 from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, Site, start_game  # noqa: E402
-from ui.classroom import class_game, new_class_game  # noqa: E402
-from ui.links import encode_link  # noqa: E402
-from ui.table import Table  # noqa: E402
+from ui.classroom import new_class_game  # noqa: E402
 
 OUT = ROOT / "docs" / "gallery"
 PLAYERS = {"transamerica": 4, "trick_of_the_rails": 4, "freight_train": 4, "locomotion": 3}
@@ -49,17 +47,6 @@ def play_opening(page: Page) -> None:
     page.evaluate("scrollTo(0, 0)")
 
 
-def class_result(text: str, names: list[str], seed: int) -> str:
-    """A group's finished game of a class link, its humans playing at random (seeded)."""
-    game = class_game(text)
-    table = Table.new(game.record["game"], game.seats, game.record["seed"], game.record["options"], names)
-    rng = Rng(seed)
-    while not table.state.is_over():
-        legal = table.state.legal_moves()
-        table.play(legal[rng.below(len(legal))])
-    return encode_link(table.state.record(), table.seats, table.names)
-
-
 def classroom_pictures(browser: Any, site: Site) -> None:
     """A bots' game presented (the projector's window, 1920x1080, in French) and a class's results
     page with five groups (1366x768, in English)."""
@@ -81,7 +68,7 @@ def classroom_pictures(browser: Any, site: Site) -> None:
 
     game = new_class_game("transamerica", ["human", "strong", "human", "strong"], 7, {})
     groups = [("Ana", "Ben"), ("Chloé", "Dev"), ("Emma", "Fatou"), ("Gus", "Hugo"), ("Inès", "Jules")]
-    links = [class_result(game.text, [a, "", b, ""], seed) for seed, (a, b) in enumerate(groups)]
+    links = [played_class_game(game.text, [a, "", b, ""], seed) for seed, (a, b) in enumerate(groups)]
     context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block",
                                   locale="en-GB")
     page = context.new_page()
@@ -91,6 +78,44 @@ def classroom_pictures(browser: Any, site: Site) -> None:
     page.click("#results-add button[type=submit]")
     page.wait_for_selector("#results-chart svg")
     page.screenshot(path=str(OUT / "class-results.png"), full_page=True)
+    context.close()
+
+
+def explain_pictures(browser: Any, site: Site) -> None:
+    """A demonstration explained on the projector (TransAmerica, four bots, captions and overlays on,
+    1920x1080, in English) and a suggested move on a phone (360x740, in French)."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, service_workers="block",
+                                  locale="en-GB")
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    start_game(page, ["strong", "greedy", "strong", "greedy"], seed=5, speed="slow")
+    page.click("#explain")
+    page.click("#overlays")
+    with page.expect_popup() as opened:
+        page.click("#present")
+    projector = opened.value
+    projector.set_viewport_size({"width": 1920, "height": 1080})
+    projector.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("Number(document.querySelector('#table').getAttribute('data-ply')) >= 12",
+                           timeout=120_000)
+    page.click("#present-pause")
+    projector.wait_for_selector("#caption:not([hidden])")
+    projector.wait_for_timeout(500)
+    projector.screenshot(path=str(OUT / "explain-projector.jpg"), type="jpeg", quality=82)
+    context.close()
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block", locale="fr-FR")
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    start_game(page, ["human", "greedy"], game="locomotion", seed=4)
+    page.wait_for_selector("#actions [data-suggest]")
+    page.click("#actions [data-suggest]")
+    page.wait_for_selector("[data-suggested]", state="attached", timeout=60_000)
+    page.locator("#caption").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / "suggest-phone.png"))
     context.close()
 
 
@@ -122,10 +147,11 @@ def main() -> None:
                 page.wait_for_timeout(BOTS_PLAY_MS)
                 page.screenshot(path=str(OUT / f"{game}-projector.jpg"), type="jpeg", quality=82)
             classroom_pictures(browser, site)
+            explain_pictures(browser, site)
             browser.close()
     finally:
         site.stop()
-    print(f"wrote {len(PLAYERS) * 2 + 2} pictures in {OUT.relative_to(ROOT)}")
+    print(f"wrote {len(PLAYERS) * 2 + 4} pictures in {OUT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

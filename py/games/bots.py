@@ -29,6 +29,12 @@ SLICE_SECONDS = 0.002
 
 Thinking = Steps[Move]
 
+# Why a bot plays a move, in no language: {"type": "ta.toward", "player": 0, "city": "Denver", ...}, read
+# like a log event from the catalog's `why.` keys (`ui.log.log_line(..., prefix="why.")`). Each game's
+# `games.<game_id>.explain.explain(view, move)` builds it from the deciding seat's view before the move,
+# with the measures its bots decide by, so a caption never says more than that seat could see.
+Caption = dict[str, Any]
+
 # The view type a bot reads: its game's view (e.g. `TransAmericaView`), or any mapping for a bot of
 # every game. Contravariant: a bot that reads any mapping is also a bot of each game's view.
 V = TypeVar("V", bound=Mapping[str, Any], contravariant=True)
@@ -87,6 +93,13 @@ def get_bot(game_id: str, level: str) -> Bot[Any]:
         return RandomBot()
     bots: dict[str, Bot[Any]] = import_module(f"games.{game_id}.bots").BOTS
     return bots[level]
+
+
+def explain(game_id: str, view: Mapping[str, Any], move: Move) -> Caption:
+    """Why a seat whose view is `view` plays `move` (a demonstration's caption, a suggestion's reason)."""
+    get_game(game_id)
+    reason: Caption = import_module(f"games.{game_id}.explain").explain(view, move)
+    return reason
 
 
 def decide(bot: Bot[V], view: V, legal: list[Move], rng: Rng) -> Move:

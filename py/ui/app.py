@@ -112,12 +112,16 @@ class App:
         web.on(web.by_id("projector"), "click", lambda _event: self.change_preference(
             "display", "normal" if self.prefs.projector else "projector"))
         web.by_id("projector").disabled = False
+        web.on(web.by_id("explain"), "click",
+               lambda _event: self.change_preference("explain", not self.prefs.explain))
+        web.on(web.by_id("overlays"), "click",
+               lambda _event: self.change_preference("overlays", not self.prefs.overlays))
         for button in web.document.querySelectorAll(".lang-choice"):
             web.on(button, "click", self.on_language)
         web.on_history(self.follow_address)
         web.on_storage(self.on_storage)
         # The Continue list as it stands when the player leaves, for their return before Python.
-        web.on_hidden(self.lobby.render_saved_games)
+        web.on_hidden(lambda: self.lobby.render_saved_games(draw=False))
 
     # -- language and preferences -----------------------------------------------------------------
     def apply_language(self) -> None:
@@ -174,6 +178,12 @@ class App:
             table.set_projector(prefs.projector)
         if table.autoplay != prefs.autoplay:
             table.set_autoplay(prefs.autoplay)
+        for switch, on in (("explain", prefs.explain), ("overlays", prefs.overlays)):
+            web.by_id(switch).setAttribute("aria-pressed", "true" if on else "false")
+        if table.explaining != prefs.explain:
+            table.set_explaining(prefs.explain)
+        if table.overlays != prefs.overlays:
+            table.set_overlays(prefs.overlays)
 
     # -- screens and the address --------------------------------------------------------------------
     def follow_address(self) -> None:
@@ -187,7 +197,7 @@ class App:
         elif route.screen == "class":
             self.table.stand_up()
             self.show_lobby()
-            if not self.classroom.open_class(route.value):
+            if not self.classroom.open_class(route.value, route.hints):
                 clear_address()
         elif route.screen == "results":
             self.table.stand_up()
@@ -218,6 +228,7 @@ class App:
         web.document.documentElement.removeAttribute("data-game-over")
         self.table.sit(table, save_id, scrubber, revision)
         web.show("autoplay-field", self.table.offers_autoplay())
+        web.show("explain", not table.humans and scrubber is None)  # only bots' moves are explained
         self.update_rules_link()
 
     def show_lobby(self) -> None:
@@ -275,6 +286,7 @@ class App:
             saved = self.store.load(save_id)
             table = Table.from_record(saved.record, saved.seats, saved.names, me=saved.me,
                                       by_link=saved.by_link, salt_source=web.fresh_salt)
+            table.hints = saved.hints
         except (BadRecord, ValueError) as err:
             reason = getattr(err, "reason", "error.save_damaged")
             if isinstance(err, MadeByNewerVersion):
@@ -442,6 +454,8 @@ class App:
             self.table.undo()
         elif web.data(target, "send"):
             self.table.offer_send()
+        elif web.data(target, "suggest"):
+            self.table.suggest()
         elif target.hasAttribute("data-move"):
             self.table.human_move(web.attribute(target, "data-move"))
 

@@ -35,6 +35,7 @@ class ClassGame:
     text: str  # the link's text: what `#class=` and `#results=` carry
     record: dict[str, Any]
     seats: list[str]
+    hints: bool = True  # whether groups may ask for a suggested move (the class address says so)
 
     @property
     def key(self) -> str:
@@ -53,12 +54,12 @@ def new_class_game(game_id: str, seats: list[str], seed: int, options: dict[str,
     return class_game(encode_link(state.record(), seats))
 
 
-def class_game(text: str) -> ClassGame:
+def class_game(text: str, hints: bool = True) -> ClassGame:
     """The class game of a class link's text; BadLink when it is not a game's start."""
     table = decode_table(text)
     if table.record["moves"] or table.by_link or table.names:
         raise BadLink("error.class_link")
-    return ClassGame(text, table.record, table.seats)
+    return ClassGame(text, table.record, table.seats, hints)
 
 
 @dataclass(frozen=True)
@@ -181,10 +182,14 @@ def pasted_links(text: str) -> list[str]:
     return [link_text(part) for part in text.split() if part.strip()]
 
 
-def class_link_html(url: str, qr: str, t: Translate) -> str:
-    """The teacher's screen: the class link to copy or put on the projector as a QR code."""
+def class_link_html(url: str, qr: str, hints: bool, t: Translate) -> str:
+    """The teacher's screen: the class link to copy or put on the projector as a QR code, and whether
+    groups may ask for a suggested move (the link changes with it)."""
     code = f'<div class="send-qr">{qr}</div>' if qr else f'<p class="note">{escape(t("send.no_qr"))}</p>'
+    checked = " checked" if hints else ""
     return (f'<p>{escape(t("class.how"))}</p>'
+            f'<label class="check"><input type="checkbox" data-class-hints{checked}>'
+            f' <span>{escape(t("class.hints"))}</span></label>'
             f'<textarea class="share-url" readonly rows="3" aria-label="{escape(t("lobby.link_label"))}">'
             f'{escape(url)}</textarea>{code}<p class="note">{escape(t("class.results_how"))}</p>')
 

@@ -5,6 +5,7 @@ decides what counts)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ui import browser as web
@@ -45,6 +46,7 @@ class Classroom:
         web.on(web.by_id("results-table"), "click", self.on_remove)
         web.on(web.by_id("results-csv"), "click", lambda _event: self.export())
         web.on(web.by_id("results-class-link"), "click", lambda _event: self.show_link())
+        web.on(web.by_id("curtain-body"), "change", self.on_hints)
 
     def url(self, route: Route) -> str:
         return f"{web.page_url()}#{route.fragment}"
@@ -60,20 +62,27 @@ class Classroom:
         game, t = self.game, self.tr()
         if game is None:
             return
-        url = self.url(Route("class", game.text))
+        url = self.url(Route("class", game.text, game.hints))
         try:
             code = qr_svg(url, t("class.qr_title"))
         except TooLongForQr:
             code = ""
-        self.page.open_curtain(Curtain("class", t("class.title"), class_link_html(url, code, t), [
+        self.page.open_curtain(Curtain("class", t("class.title"), class_link_html(url, code, game.hints, t), [
             ("data-curtain", "class-copy", t("send.copy")),
             ("data-curtain", "class-results", t("class.open_results")),
             ("data-curtain", "close", t("action.close"))]))
 
     def copy_link(self) -> None:
         if self.game:
-            web.copy_text(self.url(Route("class", self.game.text)))
+            web.copy_text(self.url(Route("class", self.game.text, self.game.hints)))
             self.page.toast(self.tr()("send.copied"))
+
+    def on_hints(self, event: Any) -> None:
+        """The teacher turns suggestions on or off for the groups: another class link, and its code."""
+        if self.game is not None and event.target.hasAttribute("data-class-hints"):
+            self.game = replace(self.game, hints=bool(event.target.checked))
+            self.show_link()
+            web.focus_selector("#curtain-body [data-class-hints]")
 
     def open_results_page(self) -> None:
         if self.game:
@@ -82,18 +91,18 @@ class Classroom:
             self.show_results(self.game.text)
 
     # -- a group ----------------------------------------------------------------------------------
-    def read(self, text: str) -> bool:
+    def read(self, text: str, hints: bool = True) -> bool:
         """Take the class game of a class link's text, or say why it is none."""
         try:
-            self.game = class_game(text)
+            self.game = class_game(text, hints)
         except BadLink as err:
             self.page.toast(self.tr()(err.reason))
             return False
         return True
 
-    def open_class(self, text: str) -> bool:
+    def open_class(self, text: str, hints: bool) -> bool:
         """A group opens the class link: the game as set, and their names, then Start."""
-        if not self.read(text):
+        if not self.read(text, hints):
             return False
         assert self.game is not None
         t = self.tr()
@@ -112,7 +121,9 @@ class Classroom:
         self.page.close_curtain()
         record, t = game.record, self.tr()
         named = [name or t("seat.default_name", n=seat + 1) for seat, name in enumerate(names)]
-        self.play(Table.new(record["game"], game.seats, record["seed"], record["options"], named))
+        table = Table.new(record["game"], game.seats, record["seed"], record["options"], named)
+        table.hints = game.hints
+        self.play(table)
 
     # -- the results page -----------------------------------------------------------------------------
     def show_results(self, text: str) -> bool:

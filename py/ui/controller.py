@@ -15,14 +15,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from games.bots import Thinking, bot_rng, get_bot
+from games.bots import Caption, Thinking, bot_rng, explain, get_bot
 from games.core import Event, IllegalMove, MalformedMove
 from ui import panels
 from ui.bot_runner import BotRunner, Clock
 from ui.games import face_for
-from ui.games.face import Face
+from ui.games.face import Face, Overlay
 from ui.i18n import Translator
-from ui.log import LogEntry, log_entry
+from ui.log import LogEntry, log_entry, log_line
 from ui.qr import TooLongForQr, qr_svg
 from ui.replay import Scrubber
 from ui.saves import MovedOn, SaveStore, StorageFull
@@ -32,6 +32,7 @@ BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
 FRAME_MS = 110  # one step of a move's animation
 CURTAIN_EVENTS = ("round_scored", "day_scored", "game_over")  # events that may open a screen
+ADVISER = "strong"  # the level whose choice "Suggest a move" shows
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,8 @@ class TablePicture:
     actions: str
     log: LogUpdate | None  # None: nothing new
     replay: tuple[int, int, str] | None  # (ply, length, label) while scrubbing a shared link
+    caption: str = ""  # why the last bot played its move (a demonstration), or a suggestion and why
+    suggested: str | None = None  # the move "Suggest a move" found, marked on the board
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,14 @@ class Keepsake:
     picture: TablePicture
 
 
+class Suggestion(NamedTuple):
+    """The adviser's move for the human to move at `ply`, and why."""
+
+    ply: int
+    move: str
+    caption: Caption
+
+
 class Page(Clock, Protocol):
     """What the table asks of the page."""
 
@@ -103,6 +114,8 @@ class Page(Clock, Protocol):
     def keep_picture(self, kept: Keepsake) -> None: ...
 
     def draw_log(self, update: LogUpdate) -> None: ...
+
+    def draw_overlay(self, overlay: Overlay | None) -> None: ...
 
     def open_curtain(self, curtain: Curtain) -> None: ...
 
@@ -192,6 +205,14 @@ class TableController:
         self.projector = False  # a shared screen: no hand on screen while no human is to move
         self.autoplay = False  # play a human's only legal move for them, where the game offers it
         self.paused = False  # a demonstration stopped by its presenter: no bot moves until played or stepped
+        self.explaining = False  # a demonstration says why each bot plays its move
+        self.overlays = False  # the position's mathematics, drawn over the board and beside it
+        self.caption: tuple[int, Caption] | None = None  # the last bot move's reason, and the ply it led to
+        self.suggestion: Suggestion | None = None
+        self.asked = -1  # the ply at which the adviser is thinking (-1: it is not)
+        self.adviser = BotRunner(page)  # its own tasks: a bot's turn or a redraw never cancels it
+        self.overlay_drawn: Hashable = None  # what the overlay on screen was drawn for
+        self.told: str | None = None  # a projector's caption, as its presenter's window said it
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -209,6 +230,7 @@ class TableController:
         """Show `table`: saved under `save_id` (None: not saved) at `revision` (0: a new save), or
         scrubbed through a shared link."""
         self.runner.stop()
+        self.adviser.stop()
         # Load the seated bots now, in the task of the click that starts the game: loading them
         # during their first turn would freeze the page while they think.
         for kind in sorted(set(table.seats) - {HUMAN}):
@@ -224,6 +246,7 @@ class TableController:
         self.map_on_screen = None
         self.side = None
         self.log = LogFeed()
+        self.caption, self.suggestion, self.asked, self.overlay_drawn = None, None, -1, None
         if scrubber is None and not revision:  # a new save (a resumed one is as stored, and another
             self.autosave()                    # tab may hold it: writing it again would stop that tab)
         self.render()
@@ -236,6 +259,7 @@ class TableController:
     def stand_up(self) -> None:
         """Leave the table without calling `on_leave`: the app is already showing the lobby (Back)."""
         self.runner.stop()
+        self.adviser.stop()
         self.table = None
         self.scrubber = None
         self.paused = False
@@ -293,8 +317,11 @@ class TableController:
         if table.by_link and not self.scrubber and (table.away(state.current_player) or state.is_over()):
             buttons.append(("data-send", "1", self.send_label()))
         # The board's moves come first; none of them is more expected than another.
+        if self.can_suggest(viewer):
+            buttons.append(("data-suggest", "1", self.t("action.suggest")))
         actions = (panels.buttons_html(on_board, primary=False)
                    + panels.buttons_html(buttons, primary=not on_board))
+        suggestion = self.suggestion if self.suggestion and self.suggestion.ply == len(state.moves) else None
         return TablePicture(
             title=self.t("game." + table.game.id), tab_title=self.tab_title(), ply=len(state.moves),
             map=map_svg,
@@ -307,7 +334,31 @@ class TableController:
             actions=actions, log=self.log.update(table, face, self.tr),
             replay=None if not self.scrubber else (
                 self.scrubber.ply, self.scrubber.length,
-                self.t("replay.at", ply=self.scrubber.ply, total=self.scrubber.length)))
+                self.t("replay.at", ply=self.scrubber.ply, total=self.scrubber.length)),
+            caption=self.caption_text(suggestion, names), suggested=suggestion.move if suggestion else None)
+
+    def caption_text(self, suggestion: Suggestion | None, names: list[str]) -> str:
+        """The suggestion on screen and why; else, while a demonstration explains itself, why the bot
+        played the move that led here; else nothing."""
+        table = self.table
+        assert table is not None
+        if suggestion is not None:
+            why = log_line(suggestion.caption, self.t, names, self.face.log, prefix="why.") or ""
+            return self.t("why.suggested", why=why)
+        if self.asked == len(table.state.moves):
+            return self.t("why.thinking")
+        return self.explanation(names)
+
+    def explanation(self, names: list[str]) -> str:
+        """Why the bot played the move that led here, while a demonstration explains itself (on a
+        projector: as its presenter said it)."""
+        table = self.table
+        assert table is not None
+        if self.told is not None:
+            return self.told
+        if self.explaining and self.caption and self.caption[0] == len(table.state.moves):
+            return log_line(self.caption[1], self.t, names, self.face.log, prefix="why.") or ""
+        return ""
 
     def side_panel(self, face: Face[Any], view: Mapping[str, Any], names: list[str]) -> str:
         """The side panel, drawn again only when what it shows changed (its face's `side_key`)."""
@@ -327,6 +378,95 @@ class TableController:
                 self.page.keep_picture(Keepsake(self.save_id, self.revision, table.game.id, self.tr.lang,
                                                 self.offers_autoplay(), picture))
             self.catch_up_log()
+            self.refresh_overlay()
+
+    def overlay_key(self) -> Hashable:
+        """What the overlay on screen depends on (None: no overlay)."""
+        table = self.table
+        if not table or not self.overlays:
+            return None
+        return (id(table.state), len(table.state.moves), self.viewer(), self.tr.lang, tuple(table.names))
+
+    def refresh_overlay(self) -> None:
+        """The overlay, drawn again in a task of its own when the position changed: an exact solve per
+        hand could otherwise freeze the page in the task that draws the board."""
+        key = self.overlay_key()
+        if key == self.overlay_drawn:
+            return
+        if key is None:
+            self.overlay_drawn = None
+            self.page.draw_overlay(None)
+            return
+
+        def draw() -> None:  # on the page's clock, not the runner's: a bot's turn must not cancel it
+            if self.overlay_key() == key:
+                self.overlay_drawn = key
+                self.page.draw_overlay(self.overlay())
+        self.page.later(draw, 0)
+
+    def overlay(self) -> Overlay | None:
+        """The face's overlay of the position on screen. Secrets only of seats whose view is on
+        screen: every seat's in a demonstration (bots have nothing to hide from a class), the human's
+        own when their view is shown, none on a projector at a table with humans. The moves of the
+        player to move (a hand can be read from them) only when their view may be shown."""
+        table = self.table
+        assert table is not None
+        state, viewer = table.state, self.viewer()
+        seats = range(len(table.seats)) if not table.humans else [] if viewer is None else [viewer]
+        current = state.current_player
+        legal = state.legal_moves() if current is not None and current in seats else []
+        names = self.names()
+        return self.face.overlay(state.view(None), [state.view(seat) for seat in seats], legal, self.t, names)
+
+    # -- explanations and suggestions ----------------------------------------------------------------
+    def set_explaining(self, on: bool) -> None:
+        self.explaining = on
+        if self.table:
+            self.render()
+
+    def set_overlays(self, on: bool) -> None:
+        self.overlays = on
+        if self.table:
+            self.refresh_overlay()
+
+    def can_suggest(self, viewer: int | None) -> bool:
+        """Whether "Suggest a move" is offered: to the human to move, on their own view, where hints
+        are on."""
+        table = self.table
+        return bool(table and table.hints and not self.scrubber and not self.elsewhere and viewer is not None
+                    and viewer == table.state.current_player and table.human_here(viewer))
+
+    def suggest(self) -> None:
+        """The adviser's move from the human's own view, thought in slices, then marked with its reason."""
+        table = self.table
+        if not table or not self.can_suggest(self.viewer()) or self.animating:
+            return
+        state, seat, ply = table.state, table.state.current_player, len(table.state.moves)
+        assert seat is not None
+        view, legal = state.view(seat), table.human_legal()
+        self.asked = ply
+        self.render()
+
+        def start() -> Thinking:
+            return get_bot(table.game.id, ADVISER).think(view, legal, bot_rng(state.seed, seat, ply))
+
+        def found(move: str) -> None:
+            if self.table is table and table.state is state and len(state.moves) == ply:
+                self.adviser.later(0, lambda: explained(move))
+
+        def explained(move: str) -> None:
+            if self.table is table and table.state is state and len(state.moves) == ply:
+                self.asked = -1
+                self.suggestion = Suggestion(ply, move, explain(table.game.id, view, move))
+                self.render()
+
+        self.adviser.think(start, 0, found)
+
+    def explain_move(self, view: Mapping[str, Any], move: str, ply: int) -> None:
+        """A demonstration's caption of the bot move that led to `ply`, from the bot's view before it."""
+        table = self.table
+        if table and self.explaining:
+            self.caption = (ply, explain(table.game.id, view, move))
 
     def keepable(self) -> bool:
         """Whether the table on screen may be shown again before Python is ready: a saved game, as this
@@ -390,6 +530,7 @@ class TableController:
         before = self.before_move()
         try:
             events = table.play(move)
+            self.adviser.stop()  # a suggestion still being thought of is for a position now gone
         except (IllegalMove, MalformedMove) as err:
             self.page.toast(self.t(err.reason, **err.params))
             return
@@ -565,8 +706,13 @@ class TableController:
         table = self.table
         assert table is not None
         before = self.before_move()
+        seat = table.state.current_player
+        view = table.state.view(seat) if self.explaining and self.is_demo() else None
         events = table.play(move)
         self.autosave()
+        if view is not None:  # the caption first, in a task of its own, so that the new position shows it
+            ply = len(table.state.moves)
+            self.runner.later(0, lambda: self.explain_move(view, move, ply))
         # Showing the move gets a task of its own: with the rules and the save, redrawing a large
         # board in the same task could freeze the page. No move is taken until it shows.
         self.animating = True
@@ -683,7 +829,8 @@ class TableController:
         try:
             self.revision = self.store.save(self.save_id, table.state.record(), table.seats, table.names,
                                             over=table.state.is_over(), updated=self.page.wall_clock_ms(),
-                                            follows=self.revision, by_link=table.by_link, me=table.me)
+                                            follows=self.revision, by_link=table.by_link, me=table.me,
+                                            hints=table.hints)
         except MovedOn as moved:
             self.moved_on(moved.ply)
         except StorageFull:

@@ -81,17 +81,22 @@ class LobbyScreen:
             self.game_id = str(chosen.value)
         web.fit_lobby()
 
-    def render_saved_games(self) -> None:
+    def render_saved_games(self, draw: bool = True) -> None:
+        """List the saves in the lobby (unless `draw` is False: the page is going out of sight) and
+        keep the list for the next visit."""
         listing = self.store.list_games()
         hidden = [self.deleting] if self.deleting else []
         html = saved_games_html(listing, self.tr, self.date_text, hidden, self.confirming)
-        web.set_html("saved-games", html)
+        if draw:
+            web.set_html("saved-games", html)
         if not (self.deleting or self.confirming or listing.problems):
             # For the next visit before Python (static/js/picture.js): shown only while every save
             # is still the revision listed, and no other is there.
             saves: dict[str, int | None] = {game.save_id: game.revision for game in listing.games}
             saves.update((newer.save_id, None) for newer in listing.newer)
             web.keep_saved_games(self.tr.lang, json.dumps({"html": html, "saves": saves}))
+        if not draw:
+            return
         web.set_html("undo-delete", deleted_html(self.tr) if self.deleting else "")
         box = web.by_id("save-problems")
         box.hidden = not listing.problems

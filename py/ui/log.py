@@ -102,16 +102,18 @@ class LogStyle:
 SHARED_LOG = LogStyle()  # the formatting every game shares, and nothing more
 
 
-def log_key(event: Event, style: LogStyle = SHARED_LOG) -> str:
+def log_key(event: Event, style: LogStyle = SHARED_LOG, prefix: str = "log.") -> str:
     kind = event["type"]
     variant = style.variants.get(kind) or VARIANTS.get(kind)
     suffix = variant(event) if variant else None
-    return f"log.{kind}.{suffix}" if suffix else f"log.{kind}"
+    return f"{prefix}{kind}.{suffix}" if suffix else f"{prefix}{kind}"
 
 
-def log_line(event: object, t: Translate, names: Names, style: LogStyle = SHARED_LOG) -> str | None:
+def log_line(event: object, t: Translate, names: Names, style: LogStyle = SHARED_LOG,
+             prefix: str = "log.") -> str | None:
     """The log text of one event in the language of `t`, formatted with its game's `style`, or None
-    when it is not shown."""
+    when it is not shown. A bot's caption (`games.bots.Caption`) is read the same way, from the
+    catalog's `why.` keys."""
     if not isinstance(event, dict) or not isinstance(event.get("type"), str):
         return None
     kind = event["type"]
@@ -119,7 +121,7 @@ def log_line(event: object, t: Translate, names: Names, style: LogStyle = SHARED
         name: (style.params.get((kind, name)) or PARAMS.get(name, plain))(value, t, names)
         for name, value in event.items() if name != "type"
     }
-    return t(log_key(event, style), **params) or None
+    return t(log_key(event, style, prefix), **params) or None
 
 
 # The log reads in sections: these events open one (a round, a day), these close one (a trick won,

@@ -21,6 +21,7 @@ CLASS_PREFIX = "class="
 RESULTS_PREFIX = "results="
 _PRESENT_KEY = re.compile(r"[0-9a-f]{1,16}")
 OVER_LOBBY = "over-lobby"  # history state of an entry pushed over the lobby's
+HINTS_OFF = "&hints=off"  # after a class game's link: its groups get no "Suggest a move"
 _SPACES = re.compile(r"\s+")
 _TRAILING = re.compile(r"[^A-Za-z0-9_-]+$")
 
@@ -37,6 +38,7 @@ class Route:
 
     screen: Screen
     value: str = ""
+    hints: bool = True  # a class game's: whether its groups may ask for a suggested move
 
     @property
     def fragment(self) -> str:
@@ -45,7 +47,7 @@ class Route:
             return GAME_PREFIX + self.value
         for prefix, screen in _LINK_SCREENS.items():
             if self.screen == screen:
-                return prefix + self.value
+                return prefix + self.value + ("" if self.hints else HINTS_OFF)
         if self.screen == "present":
             return PRESENT_PREFIX + self.value
         return ""
@@ -62,7 +64,9 @@ def parse_fragment(fragment: str) -> Route:
         return Route("game", text[len(GAME_PREFIX):])
     for prefix, screen in _LINK_SCREENS.items():
         if text.startswith(prefix):
-            return Route(screen, link_text(text[len(prefix):]))
+            value = text[len(prefix):]
+            hints = not (screen == "class" and value.endswith(HINTS_OFF))
+            return Route(screen, link_text(value if hints else value.removesuffix(HINTS_OFF)), hints)
     if text.startswith(PRESENT_PREFIX) and _PRESENT_KEY.fullmatch(text[len(PRESENT_PREFIX):]):
         return Route("present", text[len(PRESENT_PREFIX):])
     return LOBBY

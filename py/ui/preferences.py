@@ -22,14 +22,16 @@ class Preferences:
     speed: str = "normal"
     display: str = "normal"
     autoplay: bool = False  # play the human's only legal move for them (games that offer it)
+    explain: bool = False  # a demonstration says why each bot plays its move
+    overlays: bool = False  # the position's mathematics drawn over the board and beside it
 
     @classmethod
     def read(cls, stored: Mapping[str, Any], browser_languages: Sequence[object]) -> Preferences:
-        autoplay = stored.get("autoplay")
         return cls(lang=_one_of(stored.get("lang"), LANGUAGES) or pick_language(browser_languages),
                    speed=_one_of(stored.get("speed"), tuple(BOT_DELAY_MS)) or "normal",
                    display=_one_of(stored.get("display"), DISPLAYS) or "normal",
-                   autoplay=autoplay if isinstance(autoplay, bool) else False)
+                   autoplay=_switch(stored.get("autoplay")), explain=_switch(stored.get("explain")),
+                   overlays=_switch(stored.get("overlays")))
 
     def changed(self, key: str, value: object) -> Preferences:
         """These preferences with one changed, validated like stored ones (a bad value: the default)."""
@@ -46,3 +48,8 @@ class Preferences:
 def _one_of(value: object, allowed: tuple[str, ...]) -> str | None:
     """`value` when it is one of the strings this version supports (a list or a dict is not)."""
     return value if isinstance(value, str) and value in allowed else None
+
+
+def _switch(value: object) -> bool:
+    """An on/off preference: on only when stored as true itself (not 1, not "yes")."""
+    return value is True

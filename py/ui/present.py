@@ -22,14 +22,18 @@ PUBLIC_CURTAINS = ("interlude", "result")
 MESSAGE_VERSION = 1
 
 
-def table_message(table: Table, record: dict[str, Any], curtain: Curtain | None, lang: str) -> str:
+def table_message(table: Table, record: dict[str, Any], curtain: Curtain | None, lang: str,
+                  caption: str = "", overlays: bool = False) -> str:
     """Where the presenter's table is: `record` (a link's whole record while it is scrubbed) at the
-    ply on screen, in the presenter's language, with the curtain open over it if everyone may see it."""
+    ply on screen, in the presenter's language, with the curtain open over it if everyone may see it,
+    a demonstration's caption (never a suggestion: it reads a human's hand) and whether the overlays
+    are on."""
     shown = None if curtain is None or curtain.kind not in PUBLIC_CURTAINS else {
         "kind": curtain.kind, "title": curtain.title, "body": curtain.body, "overlay": curtain.overlay,
         "beside_board": curtain.beside_board}
     return json.dumps({"v": MESSAGE_VERSION, "type": "table", "record": record, "seats": table.seats,
-                       "names": table.names, "ply": len(table.state.moves), "lang": lang, "curtain": shown})
+                       "names": table.names, "ply": len(table.state.moves), "lang": lang, "curtain": shown,
+                       "caption": caption, "overlays": overlays})
 
 
 def bye_message() -> str:
@@ -61,6 +65,8 @@ class Shown:
     fresh: bool  # another game than the one on screen: sit at it, rather than move through it
     curtain: Curtain | None
     lang: str
+    caption: str = ""
+    overlays: bool = False
 
 
 class Projection:
@@ -90,7 +96,9 @@ class Projection:
         else:
             self.scrubber.record, self.scrubber.length = record, len(record["moves"])
         self.table.state = self.scrubber.seek(ply)
-        return Shown(self.table, self.scrubber, fresh, _curtain(message.get("curtain")), lang)
+        caption, overlays = message.get("caption"), message.get("overlays")
+        return Shown(self.table, self.scrubber, fresh, _curtain(message.get("curtain")), lang,
+                     caption if isinstance(caption, str) else "", overlays is True)
 
     def follows(self, record: dict[str, Any], seats: list[Any], names: list[Any]) -> bool:
         """Whether `record` is the game on screen, with the moves played so far unchanged."""

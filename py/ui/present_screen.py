@@ -21,6 +21,12 @@ from ui.table_page import DomPage
 CHANNEL = "railtable-present-"  # + the presentation's key, which the projector's address names
 
 
+def hang_up(channel: Any) -> None:
+    """Tell the other window this one is going, and close the line."""
+    channel.postMessage(bye_message())
+    channel.close()
+
+
 class Presenter:
     """The presenter's window: the Present button, the channel and the bar of controls."""
 
@@ -35,7 +41,7 @@ class Presenter:
         web.on(web.by_id("present-bar"), "click", self.on_bar_click)
         web.on(web.by_id("present-speed"), "change",
                lambda event: self.change_speed(str(event.target.value)))
-        web.on_leaving(lambda: self.channel.postMessage(bye_message()) if self.channel else None)
+        web.on_leaving(lambda: hang_up(self.channel) if self.channel else None)
 
     def open(self) -> None:
         key = f"{web.random_seed():x}"
@@ -43,16 +49,14 @@ class Presenter:
             self.toast(self.tr()("present.blocked"))
             return
         if self.channel is not None:  # one projector at a time: the one shown before is told it ended
-            self.channel.postMessage(bye_message())
-            self.channel.close()
+            hang_up(self.channel)
         self.channel = web.channel(CHANNEL + key, self.on_message)
         self.page.presenting = self.post
         self.show_bar()
 
     def stop(self) -> None:
         if self.channel is not None:
-            self.channel.postMessage(bye_message())
-            self.channel.close()
+            hang_up(self.channel)
         self.channel = None
         self.page.presenting = None
         if self.controller.paused:
@@ -63,7 +67,9 @@ class Presenter:
         """The table as it now stands, for the projector."""
         table, record = self.controller.table, self.controller.link_record()
         if self.channel is not None and table is not None and record is not None:
-            self.channel.postMessage(table_message(table, record, curtain, self.tr().lang))
+            caption = self.controller.explanation(self.controller.names())
+            self.channel.postMessage(table_message(table, record, curtain, self.tr().lang, caption,
+                                                   self.controller.overlays))
         self.show_bar()
 
     def on_message(self, text: str) -> None:
@@ -120,7 +126,7 @@ class Projector:
         web.show("table", True)
         web.by_id("status").textContent = self.tr()("present.waiting")
         self.channel = web.channel(CHANNEL + key, self.on_message)
-        web.on_leaving(lambda: self.channel.postMessage(bye_message()))
+        web.on_leaving(lambda: hang_up(self.channel))
         self.channel.postMessage(hello_message())
 
     def on_message(self, text: str) -> None:
@@ -137,6 +143,8 @@ class Projector:
     def show(self, shown: Shown) -> None:
         if shown.lang != self.tr().lang:
             self.language(shown.lang)
+        self.controller.told = shown.caption
+        self.controller.overlays = shown.overlays
         if shown.fresh or self.controller.table is not shown.table:
             self.sit(shown.table, shown.scrubber)
         else:

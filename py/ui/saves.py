@@ -126,6 +126,7 @@ class SavedGame:
     revision: int = 0  # grows with every write of this game; entries of earlier versions have none
     by_link: bool = False  # played by link, each human on their own device
     me: int | None = None  # in a game by link, this device's seat (None: not chosen, or watching)
+    hints: bool = True  # "Suggest a move" offered: a class game may have turned it off
 
     @property
     def game(self) -> str:
@@ -273,6 +274,7 @@ def _entry(save_id: str, data: object) -> SavedGame:
     title, status, updated = data.get("title"), data.get("status"), data.get("updated")
     revision, link = data.get("rev", 0), data.get("link")
     me = link.get("me") if isinstance(link, dict) else None
+    hints = data.get("hints", True)
     if not (
         _is_int(players) and _is_str_list(moves)
         and _is_str_list(seats) and len(seats) == players and all(s in SEAT_KINDS for s in seats)
@@ -280,10 +282,11 @@ def _entry(save_id: str, data: object) -> SavedGame:
         and isinstance(title, str) and isinstance(status, str) and status in STATUSES
         and _is_time(updated) and _is_int(revision) and revision >= 0
         and (link is None or (isinstance(link, dict) and (me is None or (_is_int(me) and 0 <= me < players))))
+        and isinstance(hints, bool)
     ):
         raise BadSave("error.save_damaged")
     return SavedGame(save_id, record, seats, [bounded_name(name) for name in names], title, len(moves),
-                     status, updated, revision, link is not None, me)
+                     status, updated, revision, link is not None, me, hints)
 
 
 def _extends(record: dict[str, Any], start: dict[str, Any]) -> bool:
@@ -319,7 +322,7 @@ class SaveStore:
     # -- games --------------------------------------------------------------------------------
     def save(self, save_id: str, record: dict[str, Any], seats: list[str], names: list[str] | None = None,
              *, over: bool, updated: int, follows: int | None = None, by_link: bool = False,
-             me: int | None = None) -> int:
+             me: int | None = None, hints: bool = True) -> int:
         """Autosave one game (after every move) and return its new revision.
 
         `follows`: the revision the writer last read or wrote (0 for a new game); a store holding
@@ -343,6 +346,8 @@ class SaveStore:
         }
         if by_link:
             entry["link"] = {"me": me}
+        if not hints:
+            entry["hints"] = False
         _entry(save_id, entry)  # refuse to write what could not be read back
         self.storage.set(GAME_PREFIX + save_id, _dumps(entry))
         return revision

@@ -38,6 +38,7 @@ class Table:
     # Played by link: each human on their own device, sending the game on by a link after their turn.
     by_link: bool = False
     me: int | None = None  # in a game by link, this device's seat (None: only watching)
+    hints: bool = True  # "Suggest a move" is offered (a class game may turn it off)
     # Where chance after the start draws from in a game by link (the device's own randomness), so
     # that what has not happened yet cannot be read from a link.
     salt_source: SaltSource | None = field(default=None, repr=False, compare=False)
@@ -141,8 +142,10 @@ class Table:
 
     def rematch(self, seed: int) -> Table:
         """The same game again at a new table: same seats, names and options; `seed` deals anew."""
-        return Table.new(self.game.id, self.seats, seed, dict(self.state.options), self.names, self.me,
-                         self.by_link, self.salt_source)
+        table = Table.new(self.game.id, self.seats, seed, dict(self.state.options), self.names, self.me,
+                          self.by_link, self.salt_source)
+        table.hints = self.hints
+        return table
 
     def fork(self, upto: int) -> Table:
         """A new table continuing from ply `upto` of this one (a shared link's "play on from here")."""

@@ -11,6 +11,7 @@ from ui import browser as web
 from ui import panels, viewbox
 from ui.controller import Curtain, Keepsake, LogUpdate, TablePicture
 from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_order
+from ui.games.face import Overlay
 
 TOAST_MS = 5000  # how long a message stays (a newer one restarts the count)
 
@@ -63,12 +64,17 @@ class DomPage:
         web.patch_html("players", picture.players)
         web.patch_html("hand", picture.side)
         web.by_id("status").textContent = picture.status
+        caption = web.by_id("caption")
+        if caption.textContent != picture.caption:  # a live region: said only when it changes
+            caption.textContent = picture.caption
+        web.show("caption", bool(picture.caption))
         # Patched, so a focused button still offered keeps the focus; one taken away (Undo with nothing
         # left to undo) hands it to the board rather than dropping it on the page.
         buttons_had_focus = web.focus_within("actions")
         web.patch_html("actions", picture.actions)
         if buttons_had_focus and not web.focus_within("actions"):
             self.board.come_back(None)
+        self.mark_suggested(picture.suggested)
         if picture.log is not None:
             self.draw_log(picture.log)
         if self.presenting:
@@ -81,6 +87,22 @@ class DomPage:
             bar.value = str(ply)
             web.by_id("replay-label").textContent = label
         self.board.after_render()
+
+    def mark_suggested(self, move: str | None) -> None:
+        """Ring the suggested move's targets, on the board and among the buttons (an attribute, not a
+        class: patching pairs nodes by class, and a focused target must stay the same node)."""
+        for element in web.document.querySelectorAll("#table [data-suggested]"):
+            element.removeAttribute("data-suggested")
+        if move is not None:
+            quoted = json.dumps(move)
+            for element in web.document.querySelectorAll(
+                    f"#board-position [data-move={quoted}], #actions [data-move={quoted}]"):
+                element.setAttribute("data-suggested", "")
+
+    def draw_overlay(self, overlay: Overlay | None) -> None:
+        web.set_html("board-insight", overlay.svg if overlay else "")
+        web.set_html("insight", overlay.html if overlay else "")
+        web.show("insight", bool(overlay and overlay.html))
 
     def keep_picture(self, kept: Keepsake) -> None:
         """Keep the table as just drawn, in the regions' own HTML, for static/js/picture.js; the map,

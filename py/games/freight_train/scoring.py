@@ -14,19 +14,26 @@ FIRST_PLACE: dict[int, int] = {1: 3, 2: 2, 3: 1}
 SECOND_PLACE = 1
 
 
+def places(lengths: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The players first in a category (every longest train) and second (every next longest, only
+    behind a lone first: tied firsts leave no second place); a length of 0 (no train) is not placed."""
+    ranked = sorted({length for length in lengths if length > 0}, reverse=True)
+    if not ranked:
+        return [], []
+    firsts = [i for i, length in enumerate(lengths) if length == ranked[0]]
+    if len(firsts) > 1 or len(ranked) == 1:
+        return firsts, []
+    return firsts, [i for i, length in enumerate(lengths) if length == ranked[1]]
+
+
 def category_points(lengths: Sequence[int]) -> list[int]:
     """Points per player for one category, from each player's train length (0: no such train)."""
     points = [0] * len(lengths)
-    ranked = sorted({length for length in lengths if length > 0}, reverse=True)
-    if not ranked:
-        return points
-    firsts = [i for i, length in enumerate(lengths) if length == ranked[0]]
+    firsts, seconds = places(lengths)
     for i in firsts:
         points[i] = FIRST_PLACE.get(len(firsts), 0)
-    if len(firsts) == 1 and len(ranked) > 1:
-        seconds = [i for i, length in enumerate(lengths) if length == ranked[1]]
-        if len(seconds) == 1:
-            points[seconds[0]] = SECOND_PLACE
+    if len(seconds) == 1:
+        points[seconds[0]] = SECOND_PLACE
     return points
 
 

@@ -22,7 +22,7 @@ from games.locomotion.rules import LocomotionState
 from games.locomotion.track import HOME_TO_GO
 from games.locomotion.view import LocomotionView
 
-COLOURS = tuple(range(len(data.COLOURS)))
+COLOURS = policy.COLOURS
 WIN = 1000.0
 # Every roll of a turn: colour, a pair of dice for each sum, and its chance out of 36 per colour.
 ROLLS = tuple((colour, numbers, weight) for colour in COLOURS for numbers, weight in policy.SUMS)
@@ -56,6 +56,13 @@ def after(state: LocomotionState, move: Move) -> LocomotionState:
     return settled(other)
 
 
+def answer(state: LocomotionState, colour: int, numbers: tuple[int, int]) -> LocomotionState:
+    """The position after the player to move rolls this colour and these dice and drives greedily,
+    as every look-ahead here expects a player to answer."""
+    rolled = state.rolled(colour, numbers)
+    return after(rolled, policy.best_drive(rolled)[0])
+
+
 Unit = Callable[[], float]
 
 
@@ -65,8 +72,7 @@ def play_on(state: LocomotionState, turns: int, dice: Rng) -> LocomotionState:
     for _ in range(turns):
         if state.is_over():
             break
-        rolled = state.rolled(dice.below(len(COLOURS)), (1 + dice.below(6), 1 + dice.below(6)))
-        state = after(rolled, policy.best_drive(rolled)[0])
+        state = answer(state, dice.below(len(COLOURS)), (1 + dice.below(6), 1 + dice.below(6)))
     return state
 
 
@@ -79,8 +85,7 @@ def reply_units(state: LocomotionState, me: int, tail: int = 0,
         return [lambda: value(state, me)]
 
     def share(colour: int, numbers: tuple[int, int], weight: int, seeds: Sequence[int]) -> float:
-        rolled = state.rolled(colour, numbers)
-        answered = after(rolled, policy.best_drive(rolled)[0])
+        answered = answer(state, colour, numbers)
         if seeds:
             judged = sum(value(play_on(answered, tail, Rng(seed)), me) for seed in seeds) / len(seeds)
         else:

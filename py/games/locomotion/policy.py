@@ -15,6 +15,7 @@ from games.locomotion.track import HOME_TO_GO, LAYOUT_INDEX, TO_GO
 SHED_TO_GO = -2  # a shed is worth a little more than waiting on a finish square, where it can be pushed
 OPPONENT_WEIGHT = 1.0
 TILE_MARGIN = 2.0  # how much better a chosen platform must be than the colour die to spend a tile
+COLOURS = tuple(range(len(data.COLOURS)))  # the platforms by colour index
 
 # Dice sums 2..12 with their chances out of 36, each with one pair of dice that gives it.
 SUMS = tuple(((min(6, s - 1), s - min(6, s - 1)), 6 - abs(s - 7)) for s in range(2, 13))
@@ -66,26 +67,39 @@ def expected_turn(state: LocomotionState, colours: tuple[int, ...]) -> float:
     return total / (36 * len(colours))
 
 
+def extra_turn(state: LocomotionState) -> LocomotionState:
+    """A look-ahead state of the double's extra turn taken (phase "extra"), waiting for its roll."""
+    again = state.lookahead()
+    again.apply("again")
+    if again.phase == "choose":
+        again.apply("roll")
+    return again
+
+
+def tile_values(state: LocomotionState) -> tuple[float, dict[Move, float]]:
+    """A repair-tile holder's choice before the roll (phase "choose"): the expected best drive with
+    the colour die, and with each platform named by a tile (`repair <colour>` -> its value)."""
+    rolling = state.lookahead()
+    rolling.apply("roll")
+    by_die = expected_turn(rolling, COLOURS)
+    tiled = {}
+    for colour, name in enumerate(data.COLOURS):
+        move = f"repair {name}"
+        named = state.lookahead()
+        named.apply(move)
+        tiled[move] = expected_turn(named, (colour,))
+    return by_die, tiled
+
+
 def choose(state: LocomotionState) -> Move:
     """The greedy move in any phase."""
     if state.phase == "drive":
         return best_drive(state)[0]
-    colours = tuple(range(len(data.COLOURS)))
     if state.phase == "extra":
-        again = state.lookahead()
-        again.apply("again")
-        if again.phase == "choose":
-            again.apply("roll")
-        return "again" if expected_turn(again, colours) > 0 else "stop"
-    rolling = state.lookahead()
-    rolling.apply("roll")
-    by_die = expected_turn(rolling, colours)
+        return "again" if expected_turn(extra_turn(state), COLOURS) > 0 else "stop"
+    by_die, tiled = tile_values(state)
     best, best_value = "roll", by_die + TILE_MARGIN
-    for colour in colours:
-        move = f"repair {data.COLOURS[colour]}"
-        tiled = state.lookahead()
-        tiled.apply(move)
-        value = expected_turn(tiled, (colour,))
+    for move, value in tiled.items():
         if value > best_value:
             best, best_value = move, value
     return best

@@ -104,6 +104,12 @@ def distances(sources: Iterable[int], built: Collection[int]) -> list[int]:
     return dist
 
 
+def far_end(e: int, network: Collection[int]) -> int:
+    """The end of track `e` that a network touching it would grow to (either, when it holds both)."""
+    a, b = BOARD.edge_ends[e]
+    return b if a in network else a
+
+
 def track_moves(legal: list[Move]) -> list[int]:
     return [EDGE_OF_MOVE[move] for move in legal if move in EDGE_OF_MOVE]
 
@@ -146,8 +152,7 @@ class GreedyBot:
 
         def after(e: int) -> int:
             """The distance left to the nearest missing city once track e is laid."""
-            a, b = BOARD.edge_ends[e]
-            far = b if a in network else a
+            far = far_end(e, network)
             return BOARD.edges[e].cost + dist[far] if far not in network else INF
 
         best = min(after(e) for e in tracks)
@@ -371,14 +376,13 @@ class StrongBot:
     def _heads_on(e: int, network: set[int], dist: list[int]) -> bool:
         """The track's far end is closer to some missing terminal than the network is."""
         a, b = BOARD.edge_ends[e]
-        near, far = (a, b) if a in network else (b, a)
-        return dist[far] < dist[near]
+        far = far_end(e, network)
+        return dist[far] < dist[a if far == b else b]
 
     @staticmethod
     def _follow_ups(table: Table, terminals: list[int], network: set[int], first: int) -> Steps[list[int]]:
         """Plain tracks of an optimal tree, once `first` is laid, that touch the grown network."""
-        a, b = BOARD.edge_ends[first]
-        grown = network | table.group(b if a in network else a)
+        grown = network | table.group(far_end(first, network))
         _, tree = yield from solving(terminals, table.built | {first})
         return [e for e in tree if BOARD.edges[e].cost == 1
                 and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]

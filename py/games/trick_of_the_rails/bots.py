@@ -31,8 +31,9 @@ from games.trick_of_the_rails.view import TrickView
 
 
 def unseen_cards(view: TrickView) -> list[str]:
-    """Railway cards the seat has not seen: they are in the other players' hands."""
-    seen = set(own_hand(view))
+    """Railway cards the view does not show: they are in the other players' hands (in every hand, for
+    a spectator's view)."""
+    seen = set(view["hand"] or ())
     seen.update(s for railway in view["railways"] for s in railway["segments"])
     seen.update(card for shares in view["shares"] for card in shares)
     seen.update(view["removed"])

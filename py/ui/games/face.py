@@ -57,6 +57,15 @@ class Interlude(NamedTuple):
     board: str | None = None
 
 
+class Overlay(NamedTuple):
+    """What makes a position's mathematics visible, when the table's overlays are on: an SVG drawn over
+    the board (in the board's viewBox, no `data-move`, "" for none) and an HTML panel below the
+    status ("" for none)."""
+
+    svg: str
+    html: str
+
+
 class Face(Generic[V]):
     """How one game looks at the table. `V` is the game's view (a TypedDict of its engine)."""
 
@@ -115,6 +124,14 @@ class Face(Generic[V]):
         """The screen shown after `event` (a round scored), or None for none. `view` is the spectator's
         view now (the next round may have begun); `before`, the spectator's view before the move that
         ended the round, while its pieces were still on the board."""
+        return None
+
+    def overlay(self, public: V, seen: Sequence[V], legal: Sequence[str], t: Translate,
+                names: Sequence[str]) -> Overlay | None:
+        """The overlay of this position: `public` is the spectator's view, `seen` the views of the
+        seats whose secrets may be shown (every seat in a demonstration, a human only their own, none
+        on a projector at a table with humans), `legal` the moves of the player to move. None: the
+        game has none."""
         return None
 
     def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate,

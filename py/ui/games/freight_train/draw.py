@@ -609,7 +609,7 @@ def _strip(dwg: Any, view: FreightTrainView, seat: int, top: float, h: float, ca
         strip.add(_text(dwg, note, MARGIN + 6, top + 54 + k * 22, class_=kind))
     trains = view["trains"][seat]
     spare = max(view["locos"][seat] - len(trains), 0)
-    lanes = _pack(top, h, [len(train["cars"]) + train["caboose"] for train in trains], spare > 0)
+    lanes = train_lanes(view, seat, top, h)
     # Private yard: two rows, bumper left, open end right, level with the first two lanes of trains.
     words = _words(t)
     for j, row in enumerate(view["yards"][seat]):
@@ -650,6 +650,14 @@ def _flow(widths: Sequence[float], lanes: int) -> tuple[list[tuple[int, float]],
         places.append((lane, x))
         x += w + TRAIN_GAP
     return places, all(x + w <= TRAINS_END for (_, x), w in zip(places, widths, strict=True))
+
+
+def train_lanes(view: FreightTrainView, seat: int, top: float, h: float) -> Lanes:
+    """Where `seat`'s trains lie in its strip (from `top`, `h` high): the board's lanes, which the
+    overlay's rings follow too."""
+    trains = view["trains"][seat]
+    return _pack(top, h, [len(train["cars"]) + train["caboose"] for train in trains],
+                 view["locos"][seat] > len(trains))
 
 
 def _pack(top: float, h: float, lengths: Sequence[int], spare: bool) -> Lanes:

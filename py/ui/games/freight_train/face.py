@@ -13,9 +13,10 @@ from typing import Any
 from games.freight_train.cards import CATEGORIES, MIXED
 from games.freight_train.scoring import yard_points
 from games.freight_train.view import FreightTrainView
-from ui.games.face import Face, Interlude
+from ui.games.face import Face, Interlude, Overlay
 from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.log import LOG
+from ui.games.freight_train.overlay import draw_places
 from ui.i18n import Translate
 from ui.markup import escape
 from ui.panels import seats_head, seats_row
@@ -110,6 +111,11 @@ class FreightTrainFace(Face[FreightTrainView]):
         board = draw.draw_position(ended, [], t, names) if ended is not None else None
         body = sheet.day_sheet(event, ended or view, names, t)
         return Interlude(t("freight.day_scored", day=day), body, "", board)
+
+    def overlay(self, public: FreightTrainView, seen: Sequence[FreightTrainView], legal: Sequence[str],
+                t: Translate, names: Sequence[str]) -> Overlay | None:
+        """Who is first and second in every category now (all public: `seen` adds nothing)."""
+        return draw_places(public, t, names)
 
 
 FACE = FreightTrainFace()

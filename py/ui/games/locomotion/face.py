@@ -15,8 +15,8 @@ from typing import Any
 
 from games.locomotion import board_data as data
 from games.locomotion.view import LocomotionView, LocoView, PreviewView
-from ui.games.face import Face
-from ui.games.locomotion import draw
+from ui.games.face import Face, Overlay
+from ui.games.locomotion import draw, overlay
 from ui.games.locomotion.draw import Transit, draw_frame
 from ui.games.locomotion.log import LOG
 from ui.i18n import Translate
@@ -108,6 +108,13 @@ class LocomotionFace(Face[LocomotionView]):
         if preview["sheltered"] is not None:
             outcomes.append(t("loco.button.shed"))
         return outcomes
+
+    def overlay(self, public: LocomotionView, seen: Sequence[LocomotionView], legal: Sequence[str],
+                t: Translate, names: Sequence[str]) -> Overlay | None:
+        """What each legal move does and, before a roll, its odds (`overlay.py`); the moves are named
+        as their buttons are. Everything is public: the spectator's view is enough."""
+        labels = {move: t(key) for move, key in ACTIONS.items()} | dict(self.move_buttons(public, legal, t))
+        return overlay.overlay(public, legal, labels, t, names)
 
     def draw_side(self, view: LocomotionView, t: Translate, names: Sequence[str]) -> str:
         """Per player: their name on a line of its own (whole, however long), then their locomotives

@@ -2,8 +2,8 @@
 
 The board is layers with one viewBox: `draw_map` (land, lattice and cities, drawn once per game),
 `draw_position` (track, networks, markers and the playable moves, redrawn after every move; and
-`draw_growth`, its frames of a track being laid) and `draw_missing`, the round-end overlay of the
-track each player lacked. Beside the board:
+`draw_growth`, its frames of a track being laid) and `draw_missing_track`, the track each player
+lacks (`draw_missing` at the round's end; the table's overlay in play, `overlay.py`). Beside the board:
 `draw_score_track` and `draw_hand`; `describe` is the position's text alternative. Every word
 goes through the translation function `t`; city names are proper names and stay as printed, and
 places are named as the log names them (`log.place`), never by lattice coordinates.
@@ -16,11 +16,11 @@ once and reused (`svg.Frozen`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import hypot, sqrt
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.transamerica.board import BOARD, COLOURS, Board, Point
 from games.transamerica.network import Network
@@ -556,34 +556,55 @@ def _scores_text(view: TransAmericaView, t: Translate, names: Sequence[str]) -> 
     return t("ta.describe.scores", scores=scores, barrier=view["barrier"])
 
 
-# -- the round-end overlay -----------------------------------------------------------------
+# -- the missing track: the round-end overlay, and the in-play one (`overlay.py`) -----------------
+
+class MissingTrack(NamedTuple):
+    """One player's missing track: its exact cost, its edges (names) and the cities it joins."""
+
+    seat: int
+    cost: int
+    edges: Sequence[str]
+    cities: Sequence[str]
+
 
 def draw_missing(view: TransAmericaView, round_event: Mapping[str, Any], t: Translate,
                  names: Sequence[str] = ()) -> str:
-    """The exact track each penalised player lacked, in their colour and dash, and their cities.
+    """The exact track each penalised player lacked as the round ended, and their cities, over the
+    board of the round that ended (the face's interlude); a penalty or a tick per player."""
+    lines = [MissingTrack(seat, points, round_event["missing"][seat], round_event["cities"][seat])
+             for seat, points in enumerate(round_event["penalties"])]
+    return draw_missing_track(lines, view["seat"], round_event["markers"],
+                              t("ta.missing.title", round=round_event["round"]),
+                              _missing_text(round_event, t, names), "board-missing",
+                              lambda points: t("ta.missing.points", points=points))
 
-    Where players lack the same edge their lines lie side by side, so none hides another. The
-    board of the round that ended lies under it (the face's interlude); the city names go on top.
+
+def draw_missing_track(lines: Sequence[MissingTrack], viewer: int | None,
+                       markers: Sequence[Sequence[int] | None], title: str, desc: str, layer: str,
+                       label: Callable[[int], str]) -> str:
+    """Each line's missing track in its player's colour and dash, and their cities ringed; a legend
+    row per line with `label(cost)`, or a tick where nothing is missing.
+
+    Where players lack the same edge their lines lie side by side, so none hides another; the
+    `viewer`'s own lines are drawn last, over the others'. The city names go on top.
     """
-    penalised = [p for p, points in enumerate(round_event["penalties"]) if points > 0]
-    dwg = svg.drawing(VIEW_BOX, t("ta.missing.title", round=round_event["round"]),
-                      _missing_text(round_event, t, names), "board-missing")
+    lacking = [line for line in lines if line.cost > 0]
+    dwg = svg.drawing(VIEW_BOX, title, desc, layer)
     width = 0.075 * UNIT
-    # The viewer's own lines are drawn last, over the others'.
-    for k, seat in sorted(enumerate(penalised), key=lambda item: item[1] == view["seat"]):
-        shift = (k - (len(penalised) - 1) / 2) * width * 1.15
-        group = dwg.g(class_="missing", fill="none", stroke=seat_style(seat).colour, **{
-            "data-seat": seat, "stroke-width": svg.r1(width),
-            "stroke-dasharray": MISSING_DASHES[seat % len(MISSING_DASHES)]})
-        for name in round_event["missing"][seat]:
+    for k, line in sorted(enumerate(lacking), key=lambda item: item[1].seat == viewer):
+        shift = (k - (len(lacking) - 1) / 2) * width * 1.15
+        group = dwg.g(class_="missing", fill="none", stroke=seat_style(line.seat).colour, **{
+            "data-seat": line.seat, "stroke-width": svg.r1(width),
+            "stroke-dasharray": MISSING_DASHES[line.seat % len(MISSING_DASHES)]})
+        for name in line.edges:
             group.add(dwg.line(*_offset(EDGES[name].line, shift), class_="missing-edge",
                                **{"data-edge": name}))
-        for name in round_event["cities"][seat]:
+        for name in line.cities:
             group.add(dwg.circle(POINT_XY[BOARD.city_by_name[name].point], class_="missing-city",
                                  r=svg.r1(RING_RADIUS), **{"data-city": name}))
         dwg.add(group)
-    dwg.add(city_names(round_event["markers"]))
-    dwg.add(_missing_legend(dwg, round_event, t))
+    dwg.add(city_names(markers))
+    dwg.add(_missing_legend(dwg, lines, label))
     return svg.render(dwg)
 
 
@@ -595,25 +616,25 @@ def _missing_text(round_event: Mapping[str, Any], t: Translate, names: Sequence[
         for p, points in enumerate(round_event["penalties"]))
 
 
-def _missing_legend(dwg: Any, round_event: Mapping[str, Any], t: Translate) -> Any:
-    """Bottom left, in the Pacific: each player's token, dash and penalty (a tick when complete)."""
-    penalties = round_event["penalties"]
-    line = 0.38 * UNIT
+def _missing_legend(dwg: Any, lines: Sequence[MissingTrack], label: Callable[[int], str]) -> Any:
+    """Bottom left, in the Pacific: each line's token, dash and label (a tick when complete)."""
+    line_height = 0.38 * UNIT
     left, bottom = lattice_xy(U_MIN - MARGIN_WEST + 0.12, 12.55)
-    top = bottom - line * len(penalties)
+    top = bottom - line_height * len(lines)
     legend = dwg.g(class_="missing-legend", **{"font-size": round(0.25 * UNIT), "font-weight": "700"})
     legend.add(dwg.rect((left, svg.r1(top - 0.12 * UNIT)),
                         (svg.r1(2.25 * UNIT), svg.r1(bottom - top + 0.24 * UNIT)), rx=8,
                         fill=PAPER, stroke=MUTED, **{"fill-opacity": 0.92}))
-    for seat, points in enumerate(penalties):
-        y = svg.r1(top + (seat + 0.5) * line)
-        legend.add(svg.seat_token(dwg, seat, (left + 0.28 * UNIT, y), 0.14 * UNIT, **{"stroke-width": 1.5}))
-        if points:
+    for row, line in enumerate(lines):
+        y = svg.r1(top + (row + 0.5) * line_height)
+        legend.add(svg.seat_token(dwg, line.seat, (left + 0.28 * UNIT, y), 0.14 * UNIT,
+                                  **{"stroke-width": 1.5}))
+        if line.cost:
             legend.add(dwg.line((svg.r1(left + 0.52 * UNIT), y), (svg.r1(left + 1.3 * UNIT), y),
-                                stroke=seat_style(seat).colour, **{
+                                stroke=seat_style(line.seat).colour, **{
                                     "stroke-width": svg.r1(0.075 * UNIT),
-                                    "stroke-dasharray": MISSING_DASHES[seat % len(MISSING_DASHES)]}))
-        legend.add(dwg.text(t("ta.missing.points", points=points) if points else "✓",
+                                    "stroke-dasharray": MISSING_DASHES[line.seat % len(MISSING_DASHES)]}))
+        legend.add(dwg.text(label(line.cost) if line.cost else "✓",
                             insert=(svg.r1(left + 2.1 * UNIT), y), dy=["0.35em"], fill=INK,
                             **{"text-anchor": "end"}))
     return legend

@@ -9,8 +9,8 @@ from typing import Any
 from games.transamerica.board import BOARD
 from games.transamerica.rules import MAX_TRACKS
 from games.transamerica.view import TransAmericaView
-from ui.games.face import Face, Interlude
-from ui.games.transamerica import draw
+from ui.games.face import Face, Interlude, Overlay
+from ui.games.transamerica import draw, overlay
 from ui.games.transamerica.draw import (
     GROWTH_SHARES,
     draw_growth,
@@ -81,6 +81,11 @@ class TransAmericaFace(Face[TransAmericaView]):
         board = draw.draw_position(ended_round(view, event), [], t, names)
         return Interlude(t("ta.round_over", n=event["round"]), body, draw_missing(view, event, t, names),
                          board)
+
+    def overlay(self, public: TransAmericaView, seen: Sequence[TransAmericaView], legal: Sequence[str],
+                t: Translate, names: Sequence[str]) -> Overlay:
+        """Each seen hand's cheapest missing track over the board, with its cost (`overlay.py`)."""
+        return overlay.overlay(public, seen, t, names)
 
     def frames(self, before: TransAmericaView, after: TransAmericaView, events: Sequence[Mapping[str, Any]],
                t: Translate, names: Sequence[str] = ()) -> list[str]:

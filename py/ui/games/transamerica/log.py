@@ -85,3 +85,6 @@ LOG.param("track_placed", "edge", edge)
 LOG.param("round_scored", "complete", player_list)
 LOG.param("round_scored", "penalties", per_player)
 LOG.variant("track_placed", lambda event: "double" if event.get("cost") == 2 else None)
+# A bot's caption (`games.transamerica.explain`) names places as the log does.
+LOG.param("ta.start ta.start_off ta.move_marker", "point", point)
+LOG.param("ta.toward ta.joined ta.idle", "edge", edge)

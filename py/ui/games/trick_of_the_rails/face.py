@@ -14,9 +14,10 @@ from typing import Any
 
 from games.trick_of_the_rails.cards import CARD_COMPANY, CITIES, COMPANY_NAMES, SHARE_COMPANY
 from games.trick_of_the_rails.view import RailwayView, TrickView
-from ui.games.face import Face
+from ui.games.face import Face, Overlay
 from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
+from ui.games.trick_of_the_rails.overlay import worth_overlay
 from ui.i18n import Translate
 from ui.markup import escape
 from ui.panels import seat_chip, seat_column_head, seat_label
@@ -131,6 +132,11 @@ class TrickOfTheRailsFace(Face[TrickView]):
         paid them (shares × value); each player's total at the foot (the engine's scores)."""
         return (f'<h3>{escape(t("trick.breakdown"))}</h3>'
                 f'{_company_table(view, t, names, _paid, result["scores"])}')
+
+    def overlay(self, public: TrickView, seen: Sequence[TrickView], legal: Sequence[str], t: Translate,
+                names: Sequence[str]) -> Overlay | None:
+        """A share of each company, worth now and at best: public information only, whoever sees."""
+        return worth_overlay(public, t)
 
     def frames(self, before: TrickView, after: TrickView, events: Sequence[Mapping[str, Any]],
                t: Translate, names: Sequence[str] = ()) -> list[str]:
