@@ -184,6 +184,14 @@ def on(target: Any, event: str, handler: Callable[[Any], None]) -> None:
     target.addEventListener(event, proxy)
 
 
+def when_parsed(handler: Callable[[], None]) -> None:
+    """Run `handler` once the page is parsed: now, or when it is (Python may start before)."""
+    if document.readyState == "loading":
+        on(window, "DOMContentLoaded", lambda _event: handler())
+    else:
+        handler()
+
+
 def later(handler: Callable[[], None], ms: float = 0) -> int:
     return int(window.setTimeout(create_once_callable(handler), ms))
 
