@@ -51,8 +51,8 @@ def test_preferences_use_only_values_this_version_knows() -> None:
     prefs = Preferences.read({"lang": "fr", "speed": "fast", "display": "projector", "autoplay": True,
                               "explain": True, "overlays": True}, [])
     assert prefs == Preferences("fr", "fast", "projector", True, True, True) and prefs.projector
-    tampered = Preferences.read({"lang": "xx", "speed": 3, "display": "cinema", "autoplay": "yes", "explain": 1,
-                                 "overlays": "on"}, ["fr-CA"])
+    tampered = Preferences.read({"lang": "xx", "speed": 3, "display": "cinema", "autoplay": "yes",
+                                 "explain": 1, "overlays": "on"}, ["fr-CA"])
     assert tampered == Preferences("fr", "normal", "normal", False)
     assert Preferences.read({}, ["de"]) == Preferences("en")
     # Values of the wrong type, which a membership test alone would choke on (a dict is unhashable).

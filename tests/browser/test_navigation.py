@@ -184,5 +184,5 @@ def test_projector_display_and_forced_moves_are_remembered(app: Page) -> None:
     app.click("#to-lobby")
     expect(app.locator("#autoplay")).not_to_be_checked()
     prefs = json.loads(app.evaluate("() => localStorage.getItem('railtable/v1/prefs')"))
-    assert prefs == {"lang": "fr", "speed": "instant", "display": "normal", "autoplay": False, "explain": False,
-                     "overlays": False}
+    assert prefs == {"lang": "fr", "speed": "instant", "display": "normal", "autoplay": False,
+                     "explain": False, "overlays": False}

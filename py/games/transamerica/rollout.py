@@ -11,6 +11,8 @@ scores are those of the greedy completion (a good upper bound of ruling 6's exac
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from games.core import Rng, Steps
 from games.transamerica.board import BOARD
 
@@ -71,29 +73,10 @@ class Rollout:
         if not missing:
             return None
         built = self.built
-        dist = [INF] * len(group)
-        buckets: list[list[int]] = [missing]
-        for c in missing:
-            dist[c] = 0
-        here = INF
-        d = 0
-        while d < len(buckets) and d < here:
-            for v in buckets[d]:  # a zero-cost (built) step appends to this very bucket
-                if dist[v] != d:
-                    continue
-                if group[v] == label:
-                    here = d
-                    break
-                for q, e, cost in NEIGHBOURS[v]:
-                    nd = d if built[e] else d + cost
-                    if nd < dist[q]:
-                        dist[q] = nd
-                        while len(buckets) <= nd:
-                            buckets.append([])
-                        buckets[nd].append(q)
-            d += 1
-        if here == INF:
+        dist, reached = self.nearest(missing, set(self.members[label]))
+        if reached < 0:
             return None
+        here = dist[reached]
         best: list[int] = []
         best_cost = 3
         for p in self.members[label]:
@@ -140,36 +123,44 @@ class Rollout:
             player, plain_left = (player + 1) % players, 2
         return [self.penalty(p) for p in range(players)]
 
+    def nearest(self, sources: list[int], targets: Container[int], parent: list[int] | None = None
+                ) -> tuple[list[int], int]:
+        """Distances from `sources` (built track free), in increasing order until a point of `targets`
+        is reached: the distances so far and that point (-1: none can be). With `parent`, each point
+        reached gets the point it was reached from."""
+        built = self.built
+        dist = [INF] * len(NEIGHBOURS)
+        for source in sources:
+            dist[source] = 0
+        buckets: list[list[int]] = [list(sources)]
+        d = 0
+        while d < len(buckets):
+            for v in buckets[d]:  # a zero-cost (built) step appends to this very bucket
+                if dist[v] != d:
+                    continue
+                if v in targets:
+                    return dist, v
+                for q, e, cost in NEIGHBOURS[v]:
+                    nd = d if built[e] else d + cost
+                    if nd < dist[q]:
+                        dist[q] = nd
+                        if parent is not None:
+                            parent[q] = v
+                        while len(buckets) <= nd:
+                            buckets.append([])
+                        buckets[nd].append(q)
+            d += 1
+        return dist, -1
+
     def penalty(self, player: int) -> int:
         """The cost of joining the player's missing cities one by one, nearest first."""
-        group, built = self.group, self.built
+        group = self.group
         joined = set(self.members[group[self.markers[player]]])
         missing = {c for c in self.hands[player] if c not in joined}
         total = 0
         while missing:
-            dist = [INF] * len(group)
             parent = [-1] * len(group)
-            buckets: list[list[int]] = [list(joined)]
-            for p in joined:
-                dist[p] = 0
-            reached = -1
-            d = 0
-            while reached < 0:
-                for v in buckets[d]:
-                    if dist[v] != d:
-                        continue
-                    if v in missing:
-                        reached = v
-                        break
-                    for q, e, cost in NEIGHBOURS[v]:
-                        nd = d if built[e] else d + cost
-                        if nd < dist[q]:
-                            dist[q] = nd
-                            parent[q] = v
-                            while len(buckets) <= nd:
-                                buckets.append([])
-                            buckets[nd].append(q)
-                d += 1
+            dist, reached = self.nearest(list(joined), missing, parent)
             total += dist[reached]
             p = reached
             while p >= 0 and p not in joined:
