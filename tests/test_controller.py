@@ -724,3 +724,10 @@ def test_a_device_that_has_not_said_who_it_is_shows_no_hand_and_moves_nothing() 
     assert table.state.moves == []
     ctl.take_seat(2)
     assert page.curtain is None and table.me == 2 and ctl.store.load("l1").me == 2
+
+
+def test_playing_a_forced_move_is_offered_only_where_a_human_plays() -> None:
+    for seats, offered in ((["human", "greedy", "greedy"], True), (["greedy", "greedy", "greedy"], False)):
+        ctl = controller(FakePage(), speed="normal")
+        ctl.sit(Table.new("trick_of_the_rails", seats, seed=2, options={}), "g1")
+        assert ctl.offers_autoplay() is offered

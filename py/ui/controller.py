@@ -656,8 +656,9 @@ class TableController:
 
     # -- a forced move played for the human -----------------------------------------------------
     def offers_autoplay(self) -> bool:
-        """Whether the table offers to play a forced move: only in games that ask for it."""
-        return self.table is not None and self.face.autoplay_forced
+        """Whether the table offers to play a forced move: only in games that ask for it, and only
+        where a human plays."""
+        return self.table is not None and bool(self.table.humans) and self.face.autoplay_forced
 
     def set_autoplay(self, on: bool) -> None:
         self.autoplay = on
