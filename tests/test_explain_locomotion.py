@@ -17,11 +17,10 @@ from games.core import Move
 from games.locomotion import GAME as LOCOMOTION
 from games.locomotion import board_data as data
 from games.locomotion import policy
-from games.locomotion.explain import variant
 from games.locomotion.rules import DIE_FACES, HOME, PER_PLAYER, SHED, LocomotionState
 from games.locomotion.track import HOME_TO_GO, LAYOUT_INDEX, SQUARES, START, TO_GO
 from games.locomotion.view import LocomotionView
-from ui.games.locomotion.log import LOG
+from ui.games.locomotion.log import LOG, variant
 from ui.i18n import Translator, catalog
 from ui.log import log_line
 

@@ -28,7 +28,6 @@ locomotive driven: the square it stands on, `enter <lane>` for a new one, `home`
 from __future__ import annotations
 
 from math import gcd
-from typing import Any
 
 from games.bots import Caption
 from games.core import Move
@@ -151,16 +150,3 @@ def _choose(state: LocomotionState, move: Move, caption: Caption) -> Caption:
                 "colour": best.partition(" ")[2]}
     return {"type": "loco.repair", **caption, "colour": move.partition(" ")[2],
             "tiled": round(tiled[move], 1), "by_die": round(by_die, 1)}
-
-
-def variant(caption: dict[str, Any]) -> str | None:
-    """The catalog variant of a caption: a crash with no other move or no progress to lose, a push of
-    one's own locomotive, a drive or an extra turn that nothing crashes."""
-    kind = caption["type"]
-    if kind == "loco.crash":
-        return "forced" if caption.get("forced") else "new" if caption.get("lost") == 0 else None
-    if kind in ("loco.push", "loco.push_crash"):
-        return "own" if caption.get("owner") == caption.get("player") else None
-    if kind in ("loco.drive", "loco.again", "loco.stop"):
-        return "safe" if caption.get("odds", [1])[0] == 0 else None
-    return None

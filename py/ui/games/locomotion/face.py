@@ -16,7 +16,7 @@ from typing import Any
 from games.locomotion import board_data as data
 from games.locomotion.view import LocomotionView, LocoView, PreviewView
 from ui.games.face import Face, Overlay
-from ui.games.locomotion import draw, overlay
+from ui.games.locomotion import draw
 from ui.games.locomotion.draw import Transit, draw_frame
 from ui.games.locomotion.log import LOG
 from ui.i18n import Translate
@@ -113,8 +113,11 @@ class LocomotionFace(Face[LocomotionView]):
                 t: Translate, names: Sequence[str]) -> Overlay | None:
         """What each legal move does and, before a roll, its odds (`overlay.py`); the moves are named
         as their buttons are. Everything is public: the spectator's view is enough."""
+        # Imported here: it reads the bots' measures, and a table without overlays needs no bot.
+        from ui.games.locomotion.overlay import overlay
+
         labels = {move: t(key) for move, key in ACTIONS.items()} | dict(self.move_buttons(public, legal, t))
-        return overlay.overlay(public, legal, labels, t, names)
+        return overlay(public, legal, labels, t, names)
 
     def draw_side(self, view: LocomotionView, t: Translate, names: Sequence[str]) -> str:
         """Per player: their name on a line of its own (whole, however long), then their locomotives

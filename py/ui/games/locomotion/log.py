@@ -4,7 +4,6 @@ and the bots' captions (`games.locomotion.explain`): locomotives by where they s
 from __future__ import annotations
 
 from games.locomotion.board_data import LOCOS_PER_PLAYER
-from games.locomotion.explain import variant
 from ui.games.locomotion.draw import where
 from ui.i18n import Translate
 from ui.log import Event, LogStyle, Names, keyed, numbers, ordinal, player_name
@@ -47,6 +46,19 @@ def chance(value: object, t: Translate, names: Names) -> str:
     if n == d:
         return t("why.loco.odds.always")
     return t("why.loco.odds.one" if n == 1 else "why.loco.odds", n=n, d=d)
+
+
+def variant(caption: Event) -> str | None:
+    """The catalog variant of a caption: a crash with no other move or no progress to lose, a push of
+    one's own locomotive, a drive or an extra turn that nothing crashes."""
+    kind = caption["type"]
+    if kind == "loco.crash":
+        return "forced" if caption.get("forced") else "new" if caption.get("lost") == 0 else None
+    if kind in ("loco.push", "loco.push_crash"):
+        return "own" if caption.get("owner") == caption.get("player") else None
+    if kind in ("loco.drive", "loco.again", "loco.stop"):
+        return "safe" if caption.get("odds", [1])[0] == 0 else None
+    return None
 
 
 def squares(value: object, t: Translate, names: Names) -> str:

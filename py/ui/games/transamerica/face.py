@@ -10,7 +10,7 @@ from games.transamerica.board import BOARD
 from games.transamerica.rules import MAX_TRACKS
 from games.transamerica.view import TransAmericaView
 from ui.games.face import Face, Interlude, Overlay
-from ui.games.transamerica import draw, overlay
+from ui.games.transamerica import draw
 from ui.games.transamerica.draw import (
     GROWTH_SHARES,
     draw_growth,
@@ -85,7 +85,10 @@ class TransAmericaFace(Face[TransAmericaView]):
     def overlay(self, public: TransAmericaView, seen: Sequence[TransAmericaView], legal: Sequence[str],
                 t: Translate, names: Sequence[str]) -> Overlay:
         """Each seen hand's cheapest missing track over the board, with its cost (`overlay.py`)."""
-        return overlay.overlay(public, seen, t, names)
+        # Imported here: it reads the bots' measures, and a table without overlays needs no bot.
+        from ui.games.transamerica.overlay import overlay
+
+        return overlay(public, seen, t, names)
 
     def frames(self, before: TransAmericaView, after: TransAmericaView, events: Sequence[Mapping[str, Any]],
                t: Translate, names: Sequence[str] = ()) -> list[str]:

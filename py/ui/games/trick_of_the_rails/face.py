@@ -17,7 +17,6 @@ from games.trick_of_the_rails.view import RailwayView, TrickView
 from ui.games.face import Face, Overlay
 from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
-from ui.games.trick_of_the_rails.overlay import worth_overlay
 from ui.i18n import Translate
 from ui.markup import escape
 from ui.panels import seat_chip, seat_column_head, seat_label
@@ -136,6 +135,9 @@ class TrickOfTheRailsFace(Face[TrickView]):
     def overlay(self, public: TrickView, seen: Sequence[TrickView], legal: Sequence[str], t: Translate,
                 names: Sequence[str]) -> Overlay | None:
         """A share of each company, worth now and at best: public information only, whoever sees."""
+        # Imported here: it reads the bots' measures, and a table without overlays needs no bot.
+        from ui.games.trick_of_the_rails.overlay import worth_overlay
+
         return worth_overlay(public, t)
 
     def frames(self, before: TrickView, after: TrickView, events: Sequence[Mapping[str, Any]],
