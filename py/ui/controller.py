@@ -450,11 +450,7 @@ class TableController:
         def start() -> Thinking:
             return get_bot(table.game.id, ADVISER).think(view, legal, bot_rng(state.seed, seat, ply))
 
-        def found(move: str) -> None:
-            if self.table is table and table.state is state and len(state.moves) == ply:
-                self.adviser.later(0, lambda: explained(move))
-
-        def explained(move: str) -> None:
+        def found(move: str) -> None:  # in a task of its own, after the thinking's last slice
             if self.table is table and table.state is state and len(state.moves) == ply:
                 self.asked = -1
                 self.suggestion = Suggestion(ply, move, explain(table.game.id, view, move))
