@@ -21,7 +21,7 @@ from games.core import Move
 from games.trick_of_the_rails.bots import portfolio_values, unseen_cards
 from games.trick_of_the_rails.cards import CARD_COMPANY, CARD_NUMBER, CITIES, SEGMENT_VALUE, SHARE_COMPANY
 from games.trick_of_the_rails.line import TRICK_KIND
-from games.trick_of_the_rails.rules import TrickState
+from games.trick_of_the_rails.rules import TrickState, leading
 from games.trick_of_the_rails.view import TrickView
 
 
@@ -77,11 +77,11 @@ def higher_out(view: TrickView, card: str) -> int:
 def _play(view: TrickView, state: TrickState, card: str) -> Caption:
     slot = view["line"][view["slot"]]
     kind = TRICK_KIND[slot["kind"]]
-    company = CARD_COMPANY[card]
+    company, seat = CARD_COMPANY[card], seat_of(view)
     led = view["led"] or company
-    best = max((CARD_NUMBER[str(c)] for _, c in view["trick"] if CARD_COMPANY[str(c)] == led), default=0)
-    base: Caption = {"player": seat_of(view), "card": card}
-    if company != led or CARD_NUMBER[card] < best:
+    base: Caption = {"player": seat, "card": card}
+    plays = [(int(p), str(c)) for p, c in view["trick"]]
+    if leading([*plays, (seat, card)], led)[0] != seat:
         if kind == "share":
             return {"type": "trick.keep", **base, "share": share(state, company)}
         return {"type": "trick.feed", **base, "company": company, "station": SEGMENT_VALUE[card]}

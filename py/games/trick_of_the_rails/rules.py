@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.core import MalformedMove, Move, Result, Rng, State
@@ -29,6 +30,12 @@ LOCO_MOVES: dict[str, Move] = {co: f"loco {co}" for co in COMPANIES}
 CITY_MOVES: tuple[Move, ...] = tuple(f"city {co} {end}" for co in COMPANIES for end in ENDS)
 ADD_MOVES: tuple[Move, ...] = tuple(f"add {end}" for end in ENDS)
 ALL_MOVES: frozenset[Move] = frozenset([*PLAY_MOVES.values(), *LOCO_MOVES.values(), *CITY_MOVES, *ADD_MOVES])
+
+
+def leading(plays: Sequence[tuple[int, str]], led: str) -> tuple[int, str]:
+    """The play that takes a trick so far: the highest card of the led company."""
+    return max((play for play in plays if CARD_COMPANY[play[1]] == led),
+               key=lambda play: CARD_NUMBER[play[1]])
 
 
 class TrickState(State):
@@ -192,9 +199,8 @@ class TrickState(State):
             self._finish_trick()
 
     def _finish_trick(self) -> None:
-        led = self.led
-        winner, card = max((play for play in self.trick if CARD_COMPANY[play[1]] == led),
-                           key=lambda play: CARD_NUMBER[play[1]])
+        assert self.led is not None  # a full trick was led
+        winner, card = leading(self.trick, self.led)
         target = self.line[self.slot]
         kind = TRICK_KIND[SLOT_KIND[target]]
         self.winner = winner
