@@ -43,6 +43,11 @@ def per_player(values: object, t: Translate, names: Names, skip_zero: bool = Fal
     )
 
 
+def signed(n: int) -> str:
+    """A whole number with its sign, a true minus (U+2212) that screen readers say as "minus"."""
+    return f"{n:+d}".replace("-", "\u2212")
+
+
 def plain(value: object, t: Translate, names: Names) -> str:
     if isinstance(value, list):
         return t("list.separator").join(str(v) for v in value if not isinstance(v, list | dict))

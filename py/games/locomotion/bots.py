@@ -2,7 +2,8 @@
 
 Both rebuild a look-ahead state from their seat's view (`LocomotionState.from_view`: the game hides
 nothing) and search it by chance nodes (`rolled`). `strong` scores a position by the progress of each
-player's best three locomotives (the fourth is not needed to win), its own against the opponents'.
+player's best three locomotives (the fourth, not needed to win, counts a quarter), its own against the
+opponents', and by the worth of the coming turn to the player about to roll.
 Every move of its own is weighed by expectimax over the next player's colour die and dice sum, that
 player answering greedily. The search is a fixed amount of work: about 5 moves x 33 rolls x 5 answers.
 `expert` plays the other opponents' turns of the round on from each of those answers, greedily, on
@@ -28,17 +29,29 @@ WIN = 1000.0
 ROLLS = tuple((colour, numbers, weight) for colour in COLOURS for numbers, weight in policy.SUMS)
 
 
+# The fourth locomotive is not needed to win, but it stands in for one that crashes.
+SPARE_WEIGHT = 0.25
+# Whose turn it is counts: a position where an opponent is about to roll is worth less than the same
+# one where the bot is. The mover's expected best drive (on three dice sums, by their chances, for
+# speed) goes to their side.
+TEMPO_WEIGHT = 1.0
+TEMPO_SUMS: policy.Sums = tuple(roll for roll in policy.SUMS if sum(roll[0]) in (4, 7, 10))
+
+
 def standing(state: LocomotionState, player: int) -> float:
     progress = sorted((HOME_TO_GO - policy.to_go(state, loco) for loco in state.own(player)), reverse=True)
-    return float(sum(progress[:data.LOCOS_TO_WIN]))
+    return float(sum(progress[:data.LOCOS_TO_WIN]) + SPARE_WEIGHT * sum(progress[data.LOCOS_TO_WIN:]))
 
 
 def value(state: LocomotionState, me: int) -> float:
-    """How good the position is for `me`: own standing against the best and the average opponent."""
+    """How good the position is for `me`: own standing against the best and the average opponent,
+    and the turn's worth to the player about to roll (the position is one waiting for its roll)."""
     if state.is_over():
         return WIN if state.winner == me else -WIN
     others = [standing(state, p) for p in range(state.num_players) if p != me]
-    return standing(state, me) - (max(others) + sum(others) / len(others)) / 2
+    tempo = TEMPO_WEIGHT * policy.expected_turn(state, COLOURS, TEMPO_SUMS)
+    return (standing(state, me) - (max(others) + sum(others) / len(others)) / 2
+            + (tempo if state.player == me else -tempo))
 
 
 def settled(state: LocomotionState) -> LocomotionState:
@@ -132,10 +145,10 @@ class StrongBot:
             luck = [[rng.below(1 << 53) for _ in range(self.tails)] for _ in ROLLS] if tail else []
             options = [(move, reply_units(after(state, move), me, tail, luck)) for move in legal]
         elif state.phase == "extra":
-            again = state.copy()
-            again.apply("again")
-            options = [("stop", reply_units(after(state, "stop"), me)),
-                       ("again", roll_units(settled(again), me, COLOURS))]
+            # Both judged as the next player is about to roll: "again" cannot afford their reply.
+            stopped = after(state, "stop")
+            options = [("stop", [lambda: value(stopped, me)]),
+                       ("again", roll_units(policy.extra_turn(state), me, COLOURS))]
         else:
             options = []
             for move in legal:

@@ -18,7 +18,8 @@ TILE_MARGIN = 2.0  # how much better a chosen platform must be than the colour d
 COLOURS = tuple(range(len(data.COLOURS)))  # the platforms by colour index
 
 # Dice sums 2..12 with their chances out of 36, each with one pair of dice that gives it.
-SUMS = tuple(((min(6, s - 1), s - min(6, s - 1)), 6 - abs(s - 7)) for s in range(2, 13))
+Sums = tuple[tuple[tuple[int, int], int], ...]
+SUMS: Sums = tuple(((min(6, s - 1), s - min(6, s - 1)), 6 - abs(s - 7)) for s in range(2, 13))
 
 
 def to_go(state: LocomotionState, loco: int) -> int:
@@ -57,14 +58,14 @@ def best_drive(state: LocomotionState) -> tuple[Move, float]:
     return best, best_value
 
 
-def expected_turn(state: LocomotionState, colours: tuple[int, ...]) -> float:
-    """The mean value of the best drive over the given platform colours and every dice sum, for a
-    look-ahead state waiting for its roll."""
+def expected_turn(state: LocomotionState, colours: tuple[int, ...], sums: Sums = SUMS) -> float:
+    """The mean value of the best drive over the given platform colours and dice sums (by default
+    every sum, each by its chance), for a look-ahead state waiting for its roll."""
     total = 0.0
     for colour in colours:
-        for numbers, weight in SUMS:
+        for numbers, weight in sums:
             total += weight * best_drive(state.rolled(colour, numbers))[1]
-    return total / (36 * len(colours))
+    return total / (sum(weight for _, weight in sums) * len(colours))
 
 
 def extra_turn(state: LocomotionState) -> LocomotionState:

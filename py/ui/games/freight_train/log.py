@@ -7,7 +7,7 @@ from functools import partial
 
 from ui.games.freight_train.sheet import cars
 from ui.i18n import Translate
-from ui.log import Event, LogStyle, Names, keyed, ordinal, per_player, plain, player_list
+from ui.log import Event, LogStyle, Names, keyed, ordinal, per_player, plain, player_list, signed
 
 # Where a car can go from where (`log.car_moved.<source>_<target>`); "_new" when it starts a train.
 CAR_MOVES = {"main_train", "main_yard", "yard_train"}
@@ -66,7 +66,7 @@ def _margin(value: object, t: Translate, names: Names) -> str:
 
 
 def _signed(value: object, t: Translate, names: Names) -> str:
-    return f"{value:+d}".replace("-", "−") if isinstance(value, int) else plain(value, t, names)
+    return signed(value) if isinstance(value, int) else plain(value, t, names)
 
 
 def _cars(value: object, t: Translate, names: Names) -> str:

@@ -24,7 +24,7 @@ from games.locomotion.view import LocomotionView
 from ui.games.face import Overlay
 from ui.games.locomotion.log import chance, squares
 from ui.i18n import Translate
-from ui.log import player_name
+from ui.log import player_name, signed
 from ui.markup import escape
 
 DOUBLES = 6  # of the 36 pairs of number dice
@@ -121,7 +121,7 @@ def _gain(value: float | None, t: Translate) -> str:
 
 def _squares(value: float | None) -> str:
     """A gain now, a whole number of squares, signed."""
-    return "—" if value is None else f"{round(value):+d}".replace("-", "\u2212")
+    return "—" if value is None else signed(round(value))
 
 
 def _moves_table(found: list[Outcome], labels: Mapping[Move, str], t: Translate, following: str) -> str:
