@@ -118,11 +118,25 @@
   });
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    window.addEventListener("load", function () {
-      var workers = navigator.serviceWorker;
+    var workers = navigator.serviceWorker;
+    // On a first visit the worker precaches the whole runtime (14 MB): it is registered once the page
+    // has started (or failed to), not while the page downloads that runtime itself over the same link.
+    var begin = workers.controller ? function (go) { window.addEventListener("load", go); } : afterStart;
+    begin(function () {
       workers.register("./sw.js").then(checkForUpdates, function () { /* offline is optional */ });
       watchVersion(workers);
     });
+  }
+
+  function afterStart(go) {
+    var observer = new MutationObserver(check);
+    function check() {
+      if (!root.hasAttribute("data-app-ready") && !root.hasAttribute("data-boot-failed")) return;
+      observer.disconnect();
+      go();
+    }
+    observer.observe(root, { attributes: true, attributeFilter: ["data-app-ready", "data-boot-failed"] });
+    check();
   }
 
   // The worker answers "hello" with the version this page started with and the newest installed one

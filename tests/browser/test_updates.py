@@ -127,3 +127,29 @@ def test_open_pages_keep_their_version_until_they_reload(workers: BrowserContext
                              arg=f"railtable-{old}")
     for page in (first, second):
         watch.assert_clean(page)
+
+
+# Notes, at each call of `register`, whether the page had started: a worker's install downloads the
+# whole runtime, which on a first visit must not race the page's own download of it.
+NOTE_REGISTER = """
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+        const started = document.documentElement.hasAttribute("data-app-ready");
+        (window.registered = window.registered || []).push(started);
+        return register.apply(this, args);
+    };
+"""
+
+
+def test_a_first_visit_registers_its_worker_once_the_page_has_started(workers: BrowserContext,
+                                                                      served: Site) -> None:
+    workers.add_init_script(NOTE_REGISTER)
+    watch = Watch(served.url.rstrip("/"))
+    first = open_app(workers, served, watch)
+    assert first.evaluate("window.registered") == [True]
+    # A return visit, already controlled, registers on load as before: it only looks for updates.
+    second = open_app(workers, served, watch)
+    second.wait_for_function("window.registered !== undefined")
+    assert second.evaluate("window.registered.length") == 1
+    for page in (first, second):
+        watch.assert_clean(page)
