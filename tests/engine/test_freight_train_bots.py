@@ -126,16 +126,18 @@ def test_strong_decides_within_its_roll_outs(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_expert_decides_within_its_roll_outs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Counted work: at most the roll-outs its halving plans for its shortlist, within the budget."""
+    """Counted work: at most the roll-outs its halving plans for its shortlist, within the budget, each
+    through the seat's own next turn."""
     roll_outs = [0]
+    expert = BOTS["expert"]
+    assert isinstance(expert, ExpertBot) and expert.turns == 2
 
-    def counted(state: FreightTrainState, seat: int, rng: Rng) -> None:
+    def counted(state: FreightTrainState, seat: int, rng: Rng, turns: int = 1) -> None:
         roll_outs[0] += 1
-        roll_out(state, seat, rng)
+        assert turns == expert.turns
+        roll_out(state, seat, rng, turns)
 
     monkeypatch.setattr(bots, "roll_out", counted)
-    expert = BOTS["expert"]
-    assert isinstance(expert, ExpertBot)
     for seed in range(4):
         state = random_position(2 + seed, seed, turn_start=True)
         seat, legal = state.current_player, state.legal_moves()
@@ -143,6 +145,26 @@ def test_expert_decides_within_its_roll_outs(monkeypatch: pytest.MonkeyPatch) ->
         assert decide(expert, state.view(seat), legal, bot_rng(seed, seat, 0)) in legal
         shortlisted = min(expert.candidates, len({m for m in legal if not m.startswith("fill")}) + 1)
         assert roll_outs[0] <= trials_spent(shortlisted, expert.roll_outs) <= expert.roll_outs
+
+
+def test_a_roll_out_of_two_turns_plays_the_seats_turn_and_the_others_answers() -> None:
+    """From a turn start, one turn's horizon is already reached; two play this turn and the others'."""
+    for seed in range(6):
+        state, rng = random_position(3, seed, turn_start=True), Rng(seed)
+        while not state.is_over() and (state.phase != "turn" or state.filled):  # a turn not yet begun
+            state.apply(rng.choice(state.legal_moves()))
+        seat, played = state.current_player, len(state.moves)
+        if seat is None:
+            continue
+        once = state.copy()
+        roll_out(once, seat, Rng(seed), 1)
+        assert len(once.moves) == played
+        twice = state.copy()
+        roll_out(twice, seat, Rng(seed), 2)
+        movers = twice.movers[played:]
+        assert movers[0] == seat and set(movers) - {seat, -1}
+        if twice.day == state.day and not twice.is_over():
+            assert twice.current_player == seat and twice.phase == "turn" and not twice.filled
 
 
 def test_greedy_beats_random() -> None:

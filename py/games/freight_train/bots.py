@@ -13,8 +13,9 @@ and private-yard points it would get if the day ended now) minus the best rival'
   game is rolled on with a quick rule-of-thumb policy for every player until the seat is about to
   act again (or the day ends); the move with the best mean margin wins. The work is a fixed number
   of roll-outs (the same decision in every runtime), under a wall-clock safety net.
-* `expert`: the same roll-outs on greedy's best 8 moves, spent by sequential halving
-  (`games.search`): 96 roll-outs, most of them on the last few moves standing.
+* `expert`: roll-outs on greedy's best 8 moves that go on through the seat's own next turn to the
+  one after, spent by sequential halving (`games.search`): 96 roll-outs, most of them on the last few
+  moves standing.
 """
 
 from __future__ import annotations
@@ -98,12 +99,16 @@ def quick_move(state: FreightTrainState, rng: Rng) -> Move:
     return max(legal, key=lambda move: quick_score(state, move) + 0.5 * rng.random())
 
 
-def roll_out(state: FreightTrainState, seat: int, rng: Rng) -> None:
-    """Play quick moves until `seat` is about to start a turn again, the day ends or the game ends."""
+def roll_out(state: FreightTrainState, seat: int, rng: Rng, turns: int = 1) -> None:
+    """Play quick moves (for `seat` too) until `seat` is about to start a turn for the `turns`-th time,
+    the day ends or the game ends."""
     day = state.day
+    started = 0
     while not state.is_over() and state.day == day:
         if state.current_player == seat and state.phase == "turn" and not state.filled:
-            return
+            started += 1
+            if started == turns:
+                return
         state.apply(quick_move(state, rng))
 
 
@@ -195,11 +200,14 @@ class StrongBot:
 
 class ExpertBot:
     """Strong's roll-outs on a longer shortlist, spent by sequential halving (`games.search`): moves
-    that fall behind stop drawing roll-outs, so the best few are compared on many more decks."""
+    that fall behind stop drawing roll-outs, so the best few are compared on many more decks. Each
+    roll-out goes on through the seat's own next turn (quick moves) to the turn after: a move is
+    judged with the answers to it and what it leaves the seat for later."""
 
-    def __init__(self, candidates: int = 8, roll_outs: int = 96) -> None:
+    def __init__(self, candidates: int = 8, roll_outs: int = 96, turns: int = 2) -> None:
         self.candidates = candidates
         self.roll_outs = roll_outs
+        self.turns = turns
 
     def think(self, view: FreightTrainView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
@@ -210,7 +218,7 @@ class ExpertBot:
         def trial(world: FreightTrainState, move: Move) -> float:
             state = world.copy()
             state.apply(move)
-            roll_out(state, seat, rng)
+            roll_out(state, seat, rng, self.turns)
             return margin(state, seat)
 
         ranked = shortlist(view, legal, self.candidates, rng)

@@ -109,16 +109,15 @@ def reply_units(state: LocomotionState, me: int, tail: int = 0,
 
 
 def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> list[Unit]:
-    """Expected value for `me` of a roll of its own (best move, no look further), over these colours."""
+    """Expected value for `me` of a roll of its own (best move, no look further), over these colours:
+    one unit of work per colour and dice sum, as in `reply_units`."""
 
-    def colour_share(colour: int) -> float:
-        total = 0.0
-        for numbers, weight in policy.SUMS:
-            rolled = state.rolled(colour, numbers)
-            total += weight * max(value(after(rolled, move), me) for move in rolled.legal_moves())
-        return total / (36 * len(colours))
+    def share(colour: int, numbers: tuple[int, int], weight: int) -> float:
+        rolled = state.rolled(colour, numbers)
+        best = max(value(after(rolled, move), me) for move in rolled.legal_moves())
+        return weight * best / (36 * len(colours))
 
-    return [partial(colour_share, colour) for colour in colours]
+    return [partial(share, colour, numbers, weight) for colour in colours for numbers, weight in policy.SUMS]
 
 
 class GreedyBot:
