@@ -175,15 +175,17 @@ BOT_GAMES = ("transamerica", "trick_of_the_rails", "freight_train", "locomotion"
 
 
 def bot_figures(page: Page, games: int) -> dict[str, dict[str, float]]:
-    """Every decision of seeded 3-player bots-only games of each game, timed inside Pyodide."""
+    """Every decision of seeded 3-player bots-only games of each game, timed inside Pyodide: strong's
+    games, then the same seeds with expert in its seat."""
     per_level: dict[str, list[float]] = {}
-    levels = ["strong", "greedy", "random"]
-    for game in BOT_GAMES:
-        for seed in range(games):
-            spec = {"game": game, "players": 3, "seed": 500 + seed, "options": {}, "levels": levels}
-            answer = json.loads(page.evaluate("(spec) => window.railTableBotsGame(spec)", json.dumps(spec)))
-            for seat, samples in enumerate(answer["decision_ms"]):
-                per_level.setdefault(f"{game} {levels[seat]}", []).extend(samples)
+    for levels in (["strong", "greedy", "random"], ["expert", "greedy", "random"]):
+        for game in BOT_GAMES:
+            for seed in range(games):
+                spec = {"game": game, "players": 3, "seed": 500 + seed, "options": {}, "levels": levels}
+                answer = json.loads(page.evaluate("(spec) => window.railTableBotsGame(spec)",
+                                                  json.dumps(spec)))
+                for seat, samples in enumerate(answer["decision_ms"]):
+                    per_level.setdefault(f"{game} {levels[seat]}", []).extend(samples)
     return {name: {"decisions": len(samples), "mean_ms": round(statistics.mean(samples), 1),
                    "p95_ms": round(percentile(samples, 0.95), 1), "max_ms": round(max(samples), 1)}
             for name, samples in per_level.items()}
@@ -460,9 +462,10 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
         rows.append(f"| tasks over 50 ms while bots play {game} at the table ({stats['plies']} moves "
                     f"drawn) | {stats['long_tasks']}, {longest} | no task over {FREEZE_MS} ms |")
     for level, stats in bots.items():
+        goal = "about 600 ms of work" if level.endswith(" expert") else "goal <= 1000 ms"
         rows.append(f"| bot decision in the browser, {level} ({stats['decisions']} decisions) | mean "
                     f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
-                    "goal <= 1000 ms |")
+                    f"{goal} |")
     return rows
 
 
