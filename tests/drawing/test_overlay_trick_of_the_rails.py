@@ -13,9 +13,9 @@ from games.trick_of_the_rails import GAME as TRICK
 from games.trick_of_the_rails.cards import CITIES
 from games.trick_of_the_rails.rules import TrickState
 from games.trick_of_the_rails.view import TrickView
+from games.trick_of_the_rails.worth import best_profit, coming, worths
 from svg_checks import t
 from ui.games.trick_of_the_rails.face import FACE
-from ui.games.trick_of_the_rails.overlay import best_profit, coming, worths
 from ui.i18n import Translator
 
 GAME = "trick_of_the_rails"
