@@ -19,7 +19,7 @@ from games.trick_of_the_rails.rules import ENDS
 from random_play import play_random_game
 from ui.games import face_for
 from ui.i18n import Translator, catalog
-from ui.log import SHARED_LOG, LogStyle, log_key, log_line
+from ui.log import SHARED_LOG, LogStyle, log_key, log_line, signed
 
 EN, FR = Translator("en"), Translator("fr")
 RAW_KEY = re.compile(r"[a-z_]+\.[a-z_]+")
@@ -259,3 +259,8 @@ def test_every_event_of_random_games_reads_well_in_both_languages(game_id: str) 
                 assert not RAW_KEY.search(text), (key, text)  # a param named by a missing key
                 assert text.strip() == text and text[-1] in ".!", (key, text)
     assert "game_over" in kinds
+
+
+def test_signed_numbers_carry_a_true_minus() -> None:
+    """Screen readers say U+2212 as "minus"; a hyphen-minus is read as a dash or not at all."""
+    assert [signed(n) for n in (-7, 0, 12)] == ["\u22127", "+0", "+12"]

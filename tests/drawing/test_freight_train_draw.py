@@ -25,6 +25,7 @@ from svg_checks import NS, PLAYERS, Drawing, Drawn, Shot, by_class, parse, sampl
 from ui.games.freight_train import draw as ft
 from ui.games.freight_train import face as face
 from ui.i18n import Translator
+from ui.log import signed
 
 SAMPLE = 13  # draw every 13th position, and the first of each phase: all phases, in a few seconds
 
@@ -131,9 +132,9 @@ def test_interlude_shows_each_day_scored() -> None:
         assert "Ann" in body and "Bob" in body and "seat.default_name" in body
         ElementTree.fromstring(body)  # well-formed
         for total in event["points"]:
-            assert f"<strong>{total:+d}</strong>" in body
+            assert f"<strong>{signed(total)}</strong>" in body
         for entry in view["days"][event["day"] - 1]:
-            assert f'<td class="num">{entry["yard"]:+d}</td>' in body
+            assert f'<td class="num">{signed(entry["yard"])}</td>' in body
     others = {event["type"] for event in state.events} - {"day_scored"}
     assert all(face.FACE.interlude({"type": kind}, view, t, []) is None for kind in others)
 

@@ -22,6 +22,7 @@ from random_play import play_random_game
 from svg_checks import NS, PLAYERS, by_class, parse, sampled, t, targets, well_formed
 from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.face import FACE
+from ui.log import signed
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -92,12 +93,12 @@ def test_the_last_day_screen_has_every_category_yard_and_total_and_its_board() -
                 assert f"who={NAMES[p]}" in screen.body and "freight.sheet.caboose" in screen.body
     yard = next(e for e in state.events if e["type"] == "yard_scored" and e["day"] == 3)
     for p, (cars, points) in enumerate(zip(yard["cars"], yard["points"], strict=True)):
-        assert f"points={points:+d},who={NAMES[p]}" in screen.body and f"n={cars}" in screen.body
+        assert f"points={signed(points)},who={NAMES[p]}" in screen.body and f"n={cars}" in screen.body
     totals = by_class(body, "day-totals")[0]
     for p, (total, score) in enumerate(zip(event["points"], event["scores"], strict=True)):
         row = next(r for r in totals.iter("tr") if r.get("data-seat") == str(p))
         cells = ["".join(c.itertext()) for c in row.iter("td")]
-        assert cells[2:] == [f"{total:+d}", str(score)] and NAMES[p] in "".join(row.itertext())
+        assert cells[2:] == [signed(total), str(score)] and NAMES[p] in "".join(row.itertext())
     # Behind it, the day that ended: every train as it was scored, and nothing to click.
     board = parse(screen.board)
     check_common(board, view)
@@ -116,7 +117,7 @@ def test_an_earlier_day_screen_names_who_scored_each_category() -> None:
         points = [day[category] for day in (entry["categories"] for entry in view["days"][0])]
         assert (f'data-category="{category}"' in screen.body) == any(points)
     for p, scored in enumerate(view["days"][0]):
-        assert f"points={scored['yard']:+d},who={PLAYERS[p]}" in screen.body
+        assert f"points={signed(scored['yard'])},who={PLAYERS[p]}" in screen.body
     # Given the view from before the day's last move, the screen has the trains and the board.
     before = game.replay(state.record(), day1["ply"]).view(None)
     screen = FACE.interlude(day1, before, t, PLAYERS)
@@ -142,8 +143,8 @@ def test_the_breakdown_gives_each_day_per_category_and_the_totals() -> None:
             assert (label in rows) == any(points)
             if any(points):
                 assert rows[label] == [str(n) if n else "·" for n in points]
-        assert rows["⟦freight.yard⟧"] == [f'{day["yard"]:+d}' for day in days]
-        assert rows["⟦freight.day_total⟧"] == [f'{day["total"]:+d}' for day in days]
+        assert rows["⟦freight.yard⟧"] == [signed(day["yard"]) for day in days]
+        assert rows["⟦freight.day_total⟧"] == [signed(day["total"]) for day in days]
     summary = tables[3]
     last = [r for r in summary.iter("tr")][-1]
     assert ["".join(c.itertext()) for c in last.iter("td")] == [str(s) for s in result["scores"]]

@@ -18,6 +18,7 @@ from ui.games.freight_train import draw, sheet
 from ui.games.freight_train.log import LOG
 from ui.games.freight_train.overlay import draw_places
 from ui.i18n import Translate
+from ui.log import signed
 from ui.markup import escape
 from ui.panels import seats_head, seats_row
 
@@ -75,10 +76,10 @@ class FreightTrainFace(Face[FreightTrainView]):
                         f'{"".join(cells)}</tr>')
         cars = [sum(map(len, view["yards"][p])) for p in range(players)]
         yard = [yard_points(n, view["day"]) for n in cars]
-        yard_cells = [f"{n} <strong>{points:+d}</strong>" for n, points in zip(cars, yard, strict=True)]
+        yard_cells = [f"{n} <strong>{signed(points)}</strong>" for n, points in zip(cars, yard, strict=True)]
         rows.append(seats_row(t("freight.yard"), yard_cells, "yard"))
         totals = [sum(view["standings"][c][p] for c in CATEGORIES) + yard[p] for p in range(players)]
-        rows.append(seats_row(t("freight.total"), [f"<strong>{total:+d}</strong>" for total in totals],
+        rows.append(seats_row(t("freight.total"), [f"<strong>{signed(total)}</strong>" for total in totals],
                                      "total"))
         title = t("freight.standings", day=view["day"])
         table = (f'<table class="results ft-sheet standings">{seats_head(players, names, t)}'
@@ -86,7 +87,7 @@ class FreightTrainFace(Face[FreightTrainView]):
         parts = [f"<h3>{escape(title)}</h3>", table,
                  f'<p class="note">{escape(t("freight.standings.note"))}</p>']
         if view["days"]:
-            past = [seats_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
+            past = [seats_row(t("freight.day", n=d + 1), [signed(entry["total"]) for entry in day])
                     for d, day in enumerate(view["days"])]
             scores = seats_row(t("freight.points"), [f"<strong>{p}</strong>" for p in view["points"]],
                                       "total")

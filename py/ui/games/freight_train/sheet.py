@@ -14,6 +14,7 @@ from games.freight_train.player import Player, Train
 from games.freight_train.scoring import category_table, yard_points
 from games.freight_train.view import CategoryScore, DayScore, FreightTrainView
 from ui.i18n import Translate, join
+from ui.log import signed
 from ui.markup import escape
 from ui.panels import seat_chip, seat_label, seats_head, seats_row
 
@@ -101,7 +102,7 @@ def _scored_categories(day: Sequence[DayScore], names: Sequence[str], t: Transla
     for category in CATEGORIES:
         points = [entry["categories"][category] for entry in day]
         if any(points):
-            who = t("list.separator").join(f"{seat_label(p, names, t)} {n:+d}"
+            who = t("list.separator").join(f"{seat_label(p, names, t)} {signed(n)}"
                                            for p, n in enumerate(points) if n)
             rows.append(_category(category, f" {escape(who)}", t))
     return f'<ul class="ft-categories">{"".join(rows)}</ul>'
@@ -114,7 +115,7 @@ def _yards(day: int, left: Sequence[int], yard: Sequence[int], names: Sequence[s
     lines = []
     for p, (n, points) in enumerate(zip(left, yard, strict=True)):
         text = t("freight.sheet.yard_line", who=seat_label(p, names, t), cars=cars(n, t),
-                 points=f"{points:+d}")
+                 points=signed(points))
         lines.append(f"<li>{escape(text)}</li>")
     return (f'<h4>{escape(t("freight.yard"))}</h4><p class="note">{escape(rule)}</p>'
             f'<ul class="ft-yards">{"".join(lines)}</ul>')
@@ -126,7 +127,7 @@ def _day_totals(event: Mapping[str, Any], yards: Sequence[int], names: Sequence[
     heads = "".join(f'<th class="num" scope="col">{escape(t(key))}</th>' for key in keys)
     rows = []
     for p, (total, score) in enumerate(zip(event["points"], event["scores"], strict=True)):
-        cells = (f"{total - yards[p]:+d}", f"{yards[p]:+d}", f"<strong>{total:+d}</strong>",
+        cells = (signed(total - yards[p]), signed(yards[p]), f"<strong>{signed(total)}</strong>",
                  f"<strong>{score}</strong>")
         who = f"{seat_chip(p)} {escape(seat_label(p, names, t))}"
         rows.append(f'<tr data-seat="{p}"><th scope="row">{who}</th>'
@@ -163,9 +164,9 @@ def _day_table(d: int, days: Sequence[DayScore], names: Sequence[str], t: Transl
         points = [day["categories"][category] for day in days]
         if any(points):
             rows.append(seats_row(t(f"freight.type.{category}"), [n or "·" for n in points]))
-    rows.append(seats_row(t("freight.yard"), [f'{day["yard"]:+d}' for day in days], "yard"))
-    rows.append(seats_row(t("freight.day_total"), [f'<strong>{day["total"]:+d}</strong>' for day in days],
-                           "total"))
+    rows.append(seats_row(t("freight.yard"), [signed(day["yard"]) for day in days], "yard"))
+    totals = [f'<strong>{signed(day["total"])}</strong>' for day in days]
+    rows.append(seats_row(t("freight.day_total"), totals, "total"))
     head = seats_head(len(days), names, t, t("freight.day", n=d))
     return f'<table class="results ft-sheet day-{d}">{head}<tbody>{"".join(rows)}</tbody></table>'
 
@@ -179,8 +180,8 @@ def breakdown(result: Mapping[str, Any], names: Sequence[str], t: Translate) -> 
     days = [[detail["days"][d] for detail in details] for d in range(len(details[0]["days"]))]
     parts = [_day_table(d + 1, day, names, t) for d, day in enumerate(days)]
     rows = [seats_row(t("freight.sheet.start"), [detail["start"] for detail in details]),
-            seats_row(t("freight.sheet.rearranged"), [f'{detail["rearranged"]:+d}' for detail in details])]
-    rows += [seats_row(t("freight.day", n=d + 1), [f'{entry["total"]:+d}' for entry in day])
+            seats_row(t("freight.sheet.rearranged"), [signed(detail["rearranged"]) for detail in details])]
+    rows += [seats_row(t("freight.day", n=d + 1), [signed(entry["total"]) for entry in day])
              for d, day in enumerate(days)]
     rows.append(seats_row(t("freight.points"), [f"<strong>{s}</strong>" for s in result["scores"]], "total"))
     parts.append(f'<table class="results ft-sheet summary">{seats_head(players, names, t)}'
