@@ -73,36 +73,43 @@ def test_the_strong_bot_judges_a_bounded_count_of_positions(monkeypatch: pytest.
     assert max(most.values()) <= data.LOCOS_PER_PLAYER + 1  # its own roll: each move it allows
 
 
-def test_the_expert_plays_on_a_bounded_count_of_turns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Counted work: a drive weighs, per legal move and per colour and number sum of the next roll,
-    `tails` play-ons of the other opponents' turns (none with 2 players), on dice shared by every move."""
-    tails: list[tuple[int, int]] = []
-    real = bots.play_on
+def test_the_expert_expects_a_strong_answer_in_bounded_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted work: a drive weighs, per legal move and per colour and number sum of the next roll, one
+    answer, which judges each move that roll allows its mover and keeps the one they rate best."""
+    answers: list[tuple[State, State]] = []
+    real = bots.shrewd_answer
 
-    def counted(state: State, turns: int, dice: Rng) -> State:
-        tails.append((turns, dice.next64()))  # the play-on then runs on the draws after this one
-        return real(state, turns, dice)
+    def counted(state: State, colour: int, numbers: tuple[int, int]) -> State:
+        answered = real(state, colour, numbers)
+        answers.append((state.rolled(colour, numbers), answered))
+        return answered
 
-    monkeypatch.setattr(bots, "play_on", counted)
-    expert = BOTS["expert"]
-    assert isinstance(expert, bots.ExpertBot)
+    monkeypatch.setattr(bots.ExpertBot, "respond", staticmethod(counted))
     checked: list[int] = []
+    differs = [0]
 
     def check(state: State, move: str | None) -> None:
         if state.is_over() or len(state.moves) % 5 or state.view(state.current_player)["phase"] != "drive":
             return
-        tails.clear()
+        answers.clear()
         legal = state.legal_moves()
-        assert ask("expert", state) in legal
-        assert len(tails) <= len(legal) * len(bots.ROLLS) * expert.tails
-        assert {turns for turns, _ in tails} <= {state.num_players - 2}
-        # Common luck: every move's play-ons start from the same dice.
-        assert len({luck for _, luck in tails}) <= len(bots.ROLLS) * expert.tails
-        checked.append(len(tails))
+        chosen = ask("expert", state)
+        assert chosen in legal
+        differs[0] += chosen != ask("strong", state)
+        assert len(answers) <= len(legal) * len(bots.ROLLS)
+        for rolled, answered in answers[:len(bots.ROLLS)]:
+            mover = rolled.player
+            options = [bots.after(rolled, m) for m in rolled.legal_moves()]
+            # The answer the mover rates best, at least as good for them as the greedy drive.
+            assert bots.value(answered, mover) == max(bots.value(o, mover) for o in options)
+            greedy = bots.after(rolled, policy.best_drive(rolled)[0])
+            assert bots.value(answered, mover) >= bots.value(greedy, mover)
+        checked.append(len(answers))
 
     play_random_game("locomotion", 4, 6, None, check=check)
     play_random_game("locomotion", 2, 6, None, check=check)
-    assert max(checked) > 0 and min(checked) == 0
+    assert max(checked) > 0
+    assert differs[0] > 0  # the expert is not the strong bot under another name
 
 
 @pytest.mark.parametrize("level", LEVELS)

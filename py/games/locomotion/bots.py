@@ -6,13 +6,13 @@ player's best three locomotives (the fourth, not needed to win, counts a quarter
 opponents', and by the worth of the coming turn to the player about to roll.
 Every move of its own is weighed by expectimax over the next player's colour die and dice sum, that
 player answering greedily. The search is a fixed amount of work: about 5 moves x 33 rolls x 5 answers.
-`expert` plays the other opponents' turns of the round on from each of those answers, greedily, on
-dice sampled once per decision.
+`expert` expects the answer a strong player gives: the move that same score rates best for them, which
+costs a judged position per answer instead of the greedy policy's count of squares.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 
 from games.bots import Bot, Pacer, Thinking
@@ -71,41 +71,39 @@ def after(state: LocomotionState, move: Move) -> LocomotionState:
 
 def answer(state: LocomotionState, colour: int, numbers: tuple[int, int]) -> LocomotionState:
     """The position after the player to move rolls this colour and these dice and drives greedily,
-    as every look-ahead here expects a player to answer."""
+    as the strong bot expects a player to answer."""
     rolled = state.rolled(colour, numbers)
     return after(rolled, policy.best_drive(rolled)[0])
 
 
+def shrewd_answer(state: LocomotionState, colour: int, numbers: tuple[int, int]) -> LocomotionState:
+    """The position after the player to move rolls this colour and these dice and plays the move
+    that `value` rates best for them: the strong bot's judgement without its look-ahead."""
+    rolled = state.rolled(colour, numbers)
+    mover = rolled.player
+    best, best_value = rolled, float("-inf")
+    for move in rolled.legal_moves():
+        answered = after(rolled, move)
+        judged = value(answered, mover)
+        if judged > best_value:
+            best, best_value = answered, judged
+    return best
+
+
+Answer = Callable[[LocomotionState, int, tuple[int, int]], LocomotionState]
 Unit = Callable[[], float]
 
 
-def play_on(state: LocomotionState, turns: int, dice: Rng) -> LocomotionState:
-    """The position after `turns` more turns, with dice drawn from `dice`, each player driving
-    greedily and, as in `after`, declining extra turns and rolling rather than spending a tile."""
-    for _ in range(turns):
-        if state.is_over():
-            break
-        state = answer(state, dice.below(len(COLOURS)), (1 + dice.below(6), 1 + dice.below(6)))
-    return state
-
-
-def reply_units(state: LocomotionState, me: int, tail: int = 0,
-                luck: Sequence[Sequence[int]] = ()) -> list[Unit]:
-    """Expected value for `me` over the next roll, the player to move answering greedily, then
-    `tail` more turns played on, once per seed that `luck` holds for that roll, and averaged: one
-    unit of work per colour and dice sum, whose results add up to the expectation."""
+def reply_units(state: LocomotionState, me: int, respond: Answer = answer) -> list[Unit]:
+    """Expected value for `me` over the next roll, the player to move answering as `respond` does:
+    one unit of work per colour and dice sum, whose results add up to the expectation."""
     if state.is_over():
         return [lambda: value(state, me)]
 
-    def share(colour: int, numbers: tuple[int, int], weight: int, seeds: Sequence[int]) -> float:
-        answered = answer(state, colour, numbers)
-        if seeds:
-            judged = sum(value(play_on(answered, tail, Rng(seed)), me) for seed in seeds) / len(seeds)
-        else:
-            judged = value(answered, me)
-        return weight * judged / (36 * len(COLOURS))
+    def share(colour: int, numbers: tuple[int, int], weight: int) -> float:
+        return weight * value(respond(state, colour, numbers), me) / (36 * len(COLOURS))
 
-    return [partial(share, *roll, luck[k] if tail else ()) for k, roll in enumerate(ROLLS)]
+    return [partial(share, *roll) for roll in ROLLS]
 
 
 def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> list[Unit]:
@@ -131,7 +129,7 @@ class GreedyBot:
 class StrongBot:
     """Expectimax over the next player's roll for drives; one roll ahead for doubles and tiles."""
 
-    tails = 0  # play-ons of the rest of the round per answer of the next player
+    respond = staticmethod(answer)  # how the next player is expected to answer a drive
 
     def think(self, view: LocomotionView, legal: list[Move], rng: Rng) -> Thinking:
         yield None
@@ -140,9 +138,7 @@ class StrongBot:
         deadline = Pacer()
         options: list[tuple[Move, list[Unit]]]
         if state.phase == "drive":
-            tail = state.num_players - 2 if self.tails else 0
-            luck = [[rng.below(1 << 53) for _ in range(self.tails)] for _ in ROLLS] if tail else []
-            options = [(move, reply_units(after(state, move), me, tail, luck)) for move in legal]
+            options = [(move, reply_units(after(state, move), me, self.respond)) for move in legal]
         elif state.phase == "extra":
             # Both judged as the next player is about to roll: "again" cannot afford their reply.
             stopped = after(state, "stop")
@@ -168,11 +164,11 @@ class StrongBot:
 
 
 class ExpertBot(StrongBot):
-    """Strong's expectimax, looking a whole round ahead: after the next player's greedy answer to
-    each of its rolls, the other opponents' turns are played on greedily with sampled dice, the same
-    dice for every move weighed, so that moves are compared on equal luck. With 2 players it is strong."""
+    """Strong's expectimax, the next player answering each roll as a strong player would (their best
+    move by `value`) rather than greedily: measured at 4 players, it beat looking a whole round ahead
+    with greedy answers. About five times strong's work."""
 
-    tails = 2
+    respond = staticmethod(shrewd_answer)
 
 
 BOTS: dict[str, Bot[LocomotionView]] = {"greedy": GreedyBot(), "strong": StrongBot(), "expert": ExpertBot()}
