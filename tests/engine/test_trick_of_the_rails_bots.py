@@ -11,9 +11,9 @@ import pytest
 from games import get_game
 from games.bots import Pacer, bot_rng, decide, play_bots_game
 from games.core import Rng
-from games.trick_of_the_rails import bots
+from games.trick_of_the_rails import bots, playout
 from games.trick_of_the_rails.bots import BOTS, GreedyBot, StrongBot, _split, sample_hands, unseen_cards
-from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES
+from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES, SHARE_COMPANY
 from games.trick_of_the_rails.rules import TrickState
 
 GAME = get_game("trick_of_the_rails")
@@ -112,7 +112,7 @@ def count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
 def test_decides_within_its_playouts(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # The first lead of a 3-player game is the longest decision: 15 cards, full playouts. Its CPU
     # time is a `make bench` figure; here the work is counted: never more playouts than the budget.
-    playouts = count_calls(monkeypatch, "_play_out")
+    playouts = count_calls(monkeypatch, "play_out")
     state = GAME.new_state(3, 4)
     seat = state.current_player
     legal = state.legal_moves()
@@ -150,7 +150,7 @@ def test_strong_beats_greedy() -> None:
     assert wins / games > 0.4  # its fair share is 1/3; about 0.52 measured
 
 
-@pytest.mark.parametrize(("level", "unit"), [("greedy", "_finish_trick"), ("strong", "_play_out")])
+@pytest.mark.parametrize(("level", "unit"), [("greedy", "_finish_trick"), ("strong", "play_out")])
 def test_thinking_yields_often(level: str, unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The browser runs a bot in slices between repaints: no stretch of work may be long. With a
     fake clock whose every slice is over, the bot yields after each unit of its work (a trick
@@ -173,3 +173,37 @@ def test_thinking_yields_often(level: str, unit: str, monkeypatch: pytest.Monkey
         assert answer.value.value in state.legal_moves()
     assert units[0] > 0 and yields > units[0]
     assert longest <= 1, f"{level} did {longest} units of work without yielding"
+
+
+def _placement_gain(state: TrickState, move: str, stake: dict[str, float]) -> float:
+    """What a placement changes of the share value of the company it names (for an added card, the
+    card's company), by the placer's stake: the engine plays it, the bots' share values judge it."""
+    company = CARD_COMPANY[state.to_add[0][1]] if state.phase == "add" else move.split(" ")[1]
+    after = state.copy()
+    after.apply(move)
+    return stake[company] * (bots.portfolio_values(after)[company] - bots.portfolio_values(state)[company])
+
+
+def test_playouts_place_by_the_placers_stake() -> None:
+    """A playout's placement gains its placer the most share value, by their stake in the company
+    (their shares of it minus the others' mean), in every kind of placement."""
+    kinds: Counter[str] = Counter()
+    for seed in range(40):
+        state = GAME.new_state(3 + seed % 3, seed, {"end_only": False, "mixed_line": seed % 2 == 1})
+        rng = Rng(seed)
+        while not state.is_over():
+            if state.phase == "play":
+                state.apply(rng.choice(state.legal_moves()))
+                continue
+            placer = state.mover
+            stake = playout.stakes(state, placer)
+            counts = [Counter(SHARE_COMPANY[card] for card in shares) for shares in state.shares]
+            assert stake == {co: counts[placer][co] - sum(c[co] for q, c in enumerate(counts) if q != placer)
+                             / (len(counts) - 1) for co in COMPANIES}
+            chosen = playout.placement(state, rng)
+            assert chosen in state.legal_moves()
+            best = max(_placement_gain(state, move, stake) for move in state.legal_moves())
+            assert _placement_gain(state, chosen, stake) >= best - 1e-9
+            kinds[state.phase] += 1
+            state.apply(chosen)
+    assert set(kinds) == {"locomotive", "city", "add"}

@@ -37,3 +37,20 @@ def appraise(segments: list[str], locomotive: str | None) -> Appraisal:
     distance, cost = LOCOMOTIVES[locomotive]
     start, stop, profit = best_run([SEGMENT_VALUE[s] for s in segments], distance)
     return Appraisal(start, stop, profit, max(0, profit - cost))
+
+
+def share_value(values: list[int], locomotive: str) -> int:
+    """A share's value with this locomotive on a railway of these station values (as `appraise`)."""
+    distance, cost = LOCOMOTIVES[locomotive]
+    return max(0, best_run(values, distance)[2] - cost)
+
+
+def expected_share_value(segments: list[str], locomotive: str | None, coming: list[str]) -> float:
+    """A share's value during the game: the real one with a locomotive, else the mean over the
+    locomotives still to come (0 when none is left)."""
+    values = [SEGMENT_VALUE[s] for s in segments]
+    if locomotive is not None:
+        return share_value(values, locomotive)
+    if not coming:
+        return 0.0
+    return sum(share_value(values, loco) for loco in coming) / len(coming)
