@@ -167,6 +167,20 @@ def seeded_salts(seed: int) -> SaltSource:
     return lambda: rng.below(SALT_LIMIT)
 
 
+class RecordedSalts:
+    """A salt source that hands out a record's (or a link's) salts in order to the chance points of
+    its moves; `short` is raised at a chance point more than there are salts."""
+
+    def __init__(self, salts: list[int], short: Exception) -> None:
+        self.queue = list(reversed(salts))
+        self.short = short
+
+    def __call__(self) -> int:
+        if not self.queue:
+            raise self.short
+        return self.queue.pop()
+
+
 @dataclass(frozen=True)
 class Option:
     """One entry of a game's option schema: a choice offered when a game is created."""
@@ -252,7 +266,6 @@ class State:
         self._legal_cache: list[Move] | None = None
         self._fresh = False  # switched on by `Game.new_state` once the start is set up
         self.salts: list[int] = []  # the salts drawn so far, in order (the record's)
-        self._unused: list[int] = []  # recorded salts that the replay has yet to reach, last first
         self.salt_source: SaltSource | None = None
 
     # -- to implement -------------------------------------------------------------------------
@@ -315,7 +328,6 @@ class State:
         other.events = list(self.events)
         other._legal_cache = None
         other.salts = list(self.salts)
-        other._unused = list(self._unused)
         return other
 
     @property
@@ -337,9 +349,7 @@ class State:
         """
         if not self._fresh:
             return Rng.derive(self.seed, *labels)
-        if self._unused:
-            salt = self._unused.pop()
-        elif self.salt_source is None:
+        if self.salt_source is None:
             raise NoSaltSource("a fresh-chance state needs State.salt_source to draw a new salt")
         else:
             salt = self.salt_source()
@@ -463,17 +473,18 @@ class Game(ABC, Generic[S]):
         salts = _recorded_salts(record)
         num_players, seed = self.check_start(record.get("players"), record.get("seed"))
         state = self.new_state(num_players, seed, record.get("options"), fresh_chance=salts is not None)
-        state._unused = list(reversed(salts or []))
+        recorded = RecordedSalts(salts or [], BadRecord("error.record_chance"))
+        state.salt_source = recorded
         for ply, move in enumerate(moves if upto is None else moves[:upto]):
             try:
                 state.apply(move)
             except (IllegalMove, MalformedMove) as err:
                 raise BadRecord("error.record_move", ply=ply + 1) from err
-            except NoSaltSource as err:
-                raise BadRecord("error.record_chance") from err
-        if state._unused and (upto is None or upto >= len(moves)):
+            if state.moves[-1] != move:  # a record spells each move one way: as the state records it
+                raise BadRecord("error.record_move", ply=ply + 1)
+        if recorded.queue and (upto is None or upto >= len(moves)):
             raise BadRecord("error.record_chance")  # more salts than the game's chance points used
-        state._unused = []
+        state.salt_source = None
         return state
 
 

@@ -35,7 +35,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import GAME_IDS, get_game
-from games.core import SALT_LIMIT, BadRecord, Game, IllegalMove, MalformedMove, State, Steps, finish
+from games.core import (
+    SALT_LIMIT,
+    BadRecord,
+    Game,
+    IllegalMove,
+    MalformedMove,
+    RecordedSalts,
+    State,
+    Steps,
+    finish,
+)
 from ui.table import MAX_NAME, SEAT_KINDS, bounded_name
 
 LINK_VERSION = 2
@@ -135,20 +145,6 @@ class SharedTable:
     state: State | None = field(default=None, compare=False, repr=False)  # the game decoded, at its end
 
 
-class _Salts:
-    """A record's or link's salts, handed out in order to the chance points of its moves; `short` is
-    raised at a chance point more than there are salts."""
-
-    def __init__(self, salts: list[int], short: Exception) -> None:
-        self.queue = list(reversed(salts))
-        self.short = short
-
-    def __call__(self) -> int:
-        if not self.queue:
-            raise self.short
-        return self.queue.pop()
-
-
 def encode_link(record: dict[str, Any], seats: Sequence[str], names: Sequence[str] = (),
                 by_link: bool = False) -> str:
     """The URL-safe text of a table; raises `BadRecord` for a record or seats that are not a game."""
@@ -161,7 +157,7 @@ def encode_link(record: dict[str, Any], seats: Sequence[str], names: Sequence[st
     if names and len(names) != state.num_players:
         raise BadRecord("error.seats_invalid")
     salts = list(record.get("salts") or [])
-    unused = _Salts(salts, BadRecord("error.record_chance"))
+    unused = RecordedSalts(salts, BadRecord("error.record_chance"))
     state.salt_source = unused
     digits = _Digits()
     digits.put(GAME_IDS.index(game.id), GAME_RADIX)
@@ -245,7 +241,7 @@ def decoding(text: object) -> Steps[SharedTable]:
     digits = _Reader(int.from_bytes(payload[1:], "little"))
     state, seats, by_link = _table(digits, version)
     names: list[str] = []
-    salts = _Salts([], BadLink("error.link_moves"))
+    salts = RecordedSalts([], BadLink("error.link_moves"))
     if version == LINK_VERSION:
         salts, names = _people(digits, state)
         if not (by_link or state.fresh_chance or any(names)):  # written as version 1: one game, one link
@@ -257,7 +253,7 @@ def decoding(text: object) -> Steps[SharedTable]:
     return SharedTable(state.record(), seats, names if any(names) else [], by_link, state)
 
 
-def _people(digits: _Reader, state: State) -> tuple[_Salts, list[str]]:
+def _people(digits: _Reader, state: State) -> tuple[RecordedSalts, list[str]]:
     """The rest of version 2's header: the salts of a fresh-chance game, and the players' names."""
     salts = []
     if state.fresh_chance:
@@ -277,7 +273,7 @@ def _people(digits: _Reader, state: State) -> tuple[_Salts, list[str]]:
         if name != bounded_name(name):  # only the form a link is written in
             raise BadLink("error.link_malformed")
         names.append(name)
-    return _Salts(salts, BadLink("error.link_moves")), names
+    return RecordedSalts(salts, BadLink("error.link_moves")), names
 
 
 def _table(digits: _Reader, link_version: int) -> tuple[State, list[str], bool]:

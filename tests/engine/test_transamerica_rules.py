@@ -319,6 +319,18 @@ def test_canonical_text_is_recorded() -> None:
     assert state.moves == ["marker 5,5"]
 
 
+def test_a_record_spells_each_move_as_the_state_records_it() -> None:
+    """A move typed "marker 05,5" is played as "marker 5,5"; a record holding the other spelling was
+    not written by the game, and opening it must not give a game whose moves differ from it."""
+    state = new(2, 1)
+    play(state, "marker 5,5")
+    record = state.record()
+    assert GAME.replay(record).moves == record["moves"]
+    with pytest.raises(BadRecord) as err:
+        GAME.replay({**record, "moves": ["marker 05,5"]})
+    assert (err.value.reason, err.value.params) == ("error.record_move", {"ply": 1})
+
+
 @pytest.mark.parametrize("move", [None, 3, "", "foo", "track", "track 0,0", "track 0,0,N", "track 0,0,e",
                                   "track 99,99,E", "track 9,0,E", "marker 13,0", "marker 1", "end 1",
                                   "marker 1,1 ", " end", "pass 1", "track 0,0,SE,E", "marker ١,١"])
