@@ -76,18 +76,23 @@ def answer(state: LocomotionState, colour: int, numbers: tuple[int, int]) -> Loc
     return after(rolled, policy.best_drive(rolled)[0])
 
 
+def best_move(rolled: LocomotionState, judge: int) -> tuple[LocomotionState, float]:
+    """The position after the player to move plays their roll's move that `value` rates best for
+    `judge`, and that value (first in legal order among equals)."""
+    best, best_value = rolled, float("-inf")
+    for move in rolled.legal_moves():
+        answered = after(rolled, move)
+        judged = value(answered, judge)
+        if judged > best_value:
+            best, best_value = answered, judged
+    return best, best_value
+
+
 def shrewd_answer(state: LocomotionState, colour: int, numbers: tuple[int, int]) -> LocomotionState:
     """The position after the player to move rolls this colour and these dice and plays the move
     that `value` rates best for them: the strong bot's judgement without its look-ahead."""
     rolled = state.rolled(colour, numbers)
-    mover = rolled.player
-    best, best_value = rolled, float("-inf")
-    for move in rolled.legal_moves():
-        answered = after(rolled, move)
-        judged = value(answered, mover)
-        if judged > best_value:
-            best, best_value = answered, judged
-    return best
+    return best_move(rolled, rolled.player)[0]
 
 
 Answer = Callable[[LocomotionState, int, tuple[int, int]], LocomotionState]
@@ -111,9 +116,7 @@ def roll_units(state: LocomotionState, me: int, colours: tuple[int, ...]) -> lis
     one unit of work per colour and dice sum, as in `reply_units`."""
 
     def share(colour: int, numbers: tuple[int, int], weight: int) -> float:
-        rolled = state.rolled(colour, numbers)
-        best = max(value(after(rolled, move), me) for move in rolled.legal_moves())
-        return weight * best / (36 * len(colours))
+        return weight * best_move(state.rolled(colour, numbers), me)[1] / (36 * len(colours))
 
     return [partial(share, colour, numbers, weight) for colour in colours for numbers, weight in policy.SUMS]
 
