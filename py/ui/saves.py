@@ -20,7 +20,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import chain, count
 from typing import Any, Protocol, TypeGuard
 
 from games import GAME_IDS, get_game
@@ -420,12 +422,9 @@ class SaveStore:
         if raw is None:
             return
         aside = {"reason": reason, "params": params, "raw": raw}
-        taken = set(self.storage.keys())
-        target = QUARANTINE_PREFIX + save_id
-        copy = 1
-        while target in taken:  # an older entry set aside under this id stays too
-            target = f"{QUARANTINE_PREFIX}{save_id}.{copy}"
-            copy += 1
+        # An older entry set aside under this id stays too.
+        target = self._free_key(chain([QUARANTINE_PREFIX + save_id],
+                                      (f"{QUARANTINE_PREFIX}{save_id}.{copy}" for copy in count(1))))
         try:
             self.storage.set(target, _dumps(aside))
         except StorageFull:
@@ -541,11 +540,14 @@ class SaveStore:
             report.copies += 1
 
     def _free_id(self, save_id: str) -> str:
+        """An id for a copy of `save_id`'s game beside it."""
+        key = self._free_key(f"{GAME_PREFIX}{save_id[:56]}-{copy}" for copy in count(1))
+        return key[len(GAME_PREFIX):]
+
+    def _free_key(self, candidates: Iterable[str]) -> str:
+        """The first of these storage keys that holds nothing."""
         taken = set(self.storage.keys())
-        copy = 1
-        while f"{GAME_PREFIX}{save_id[:56]}-{copy}" in taken:
-            copy += 1
-        return f"{save_id[:56]}-{copy}"
+        return next(key for key in candidates if key not in taken)
 
     # -- preferences --------------------------------------------------------------------------
     def preferences(self) -> dict[str, Any]:
