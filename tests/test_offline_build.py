@@ -516,7 +516,6 @@ def test_the_app_page_carries_a_strict_policy_and_nothing_inline() -> None:
     page = page_policy("index.html")
     assert page.directives is not None and page.before == [] and page.inline == []
     assert page.directives.pop("script-src") == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]  # Pyodide
-    assert page.directives.pop("style-src-attr") == ["'unsafe-inline'"]  # the seat chips' colours
     assert page.directives == {
         "default-src": ["'none'"], "style-src": ["'self'"], "img-src": ["'self'"],
         "connect-src": ["'self'"], "manifest-src": ["'self'"],

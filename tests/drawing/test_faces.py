@@ -15,7 +15,9 @@ names what this file needs of it:
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -44,6 +46,7 @@ from ui.games import face_for, playable_games
 from ui.games.face import Face, Interlude
 from ui.i18n import LANGUAGES, Translator, catalog
 from ui.palette import SEATS
+from ui.panels import seat_chip
 from ui.svg import SHAPES
 
 BOARDS: dict[str, ModuleType] = {game_id: import_module(f"test_{game_id}_draw") for game_id in GAME_IDS}
@@ -227,3 +230,14 @@ def test_seat_styles_differ_in_colour_and_shape_and_their_numbers_are_legible() 
         assert style.shape in SHAPES
         assert contrast(style.colour, style.ink) >= 4.5
 
+
+
+def test_seat_chips_take_the_palette_colours_from_the_stylesheet() -> None:
+    """The page's policy allows no style attribute: a chip names its seat's class, and the stylesheet
+    gives each class the palette's colour."""
+    css = (Path(__file__).parents[2] / "static/css/app.css").read_text(encoding="utf-8")
+    rules = dict(re.findall(r"\.chip\.seat-(\d+) \{ --seat: (#[0-9A-Fa-f]{6}); \}", css))
+    assert rules == {str(seat): style.colour for seat, style in enumerate(SEATS)}
+    for seat in range(len(SEATS) + 1):
+        chip = seat_chip(seat)
+        assert "style=" not in chip and f'class="chip seat-{seat % len(SEATS)}"' in chip
