@@ -1,6 +1,6 @@
 """The Content-Security-Policy: the app boots and plays every game under it without one violation, the
-seat chips keep their colours (from the stylesheet: no style attribute is allowed), script injected into the page does
-not run, and the reload button of a failed start works without an inline handler."""
+seat chips keep their colours (from the stylesheet: no style attribute is allowed), script injected
+into the page does not run, and the reload button of a failed start works without an inline handler."""
 
 from __future__ import annotations
 
