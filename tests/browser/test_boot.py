@@ -15,6 +15,16 @@ def test_boot_is_clean_and_interactive(app: Page) -> None:
     assert app.locator("#saved-games").text_content().strip()
 
 
+def test_each_preload_is_used_not_fetched_again(app: Page) -> None:
+    """index.html's head asks at once for what Python's start fetches; a preload the start does not
+    match (another URL or request mode) would download its file a second time."""
+    fetched = app.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+    preloads = app.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
+                            ".map(link => link.href)")
+    assert len(preloads) == 8
+    assert {href: fetched.count(href) for href in preloads} == dict.fromkeys(preloads, 1)
+
+
 def test_lobby_and_progress_show_before_python(context: BrowserContext, site: Site) -> None:
     page = context.new_page()
     # Hold back the Python runtime: the plain HTML lobby and the progress bar must already be there.
