@@ -42,7 +42,7 @@ def test_a_players_consecutive_lines_are_one_turn_and_sections_open_and_close() 
 def test_a_turns_first_line_carries_its_players_chip_and_names_are_escaped() -> None:
     log = entries([{"type": "passed", "player": 1}, {"type": "passed", "player": 1}])
     html = log_html(log)
-    assert html.count('class="chip"') == 1
+    assert html.count('class="chip ') == 1 and 'class="chip seat-1"' in html
     assert "Bob &lt;b&gt;" in html and "<b>" not in html
     assert html.startswith('<li class="log-move log-turn">') and '<li class="log-move">' in html
 
