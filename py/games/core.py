@@ -351,10 +351,9 @@ class State:
             return Rng.derive(self.seed, *labels)
         if self.salt_source is None:
             raise NoSaltSource("a fresh-chance state needs State.salt_source to draw a new salt")
-        else:
-            salt = self.salt_source()
-            if not _is_salt(salt):
-                raise ValueError(f"a salt source gave {salt!r}, not an integer in [0, 2**32)")
+        salt = self.salt_source()
+        if not _is_salt(salt):
+            raise ValueError(f"a salt source gave {salt!r}, not an integer in [0, 2**32)")
         self.salts.append(salt)
         return Rng.derive(self.seed, *labels, "salt", salt)
 

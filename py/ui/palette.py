@@ -35,8 +35,13 @@ SEATS: tuple[SeatStyle, ...] = (
 )
 
 
+def seat_index(seat: int) -> int:
+    """The style a seat wears: the styles repeat past the sixth seat."""
+    return seat % len(SEATS)
+
+
 def seat_style(seat: int) -> SeatStyle:
-    return SEATS[seat % len(SEATS)]
+    return SEATS[seat_index(seat)]
 
 
 def player_colour(seat: int) -> str:

@@ -11,13 +11,13 @@ from typing import Any
 from ui.i18n import Translate, join
 from ui.log import LogEntry
 from ui.markup import escape
-from ui.palette import SEATS, player_symbol
+from ui.palette import player_symbol, seat_index
 
 
 def seat_chip(seat: int) -> str:
     """A player's colour with their seat symbol, so colour is never the only cue. The colour comes from
     the stylesheet's `.chip.seat-N` (the page's policy allows no style attribute)."""
-    return (f'<span class="chip seat-{seat % len(SEATS)}" aria-hidden="true">'
+    return (f'<span class="chip seat-{seat_index(seat)}" aria-hidden="true">'
             f"{escape(player_symbol(seat))}</span>")
 
 

@@ -231,7 +231,6 @@ def test_seat_styles_differ_in_colour_and_shape_and_their_numbers_are_legible() 
         assert contrast(style.colour, style.ink) >= 4.5
 
 
-
 def test_seat_chips_take_the_palette_colours_from_the_stylesheet() -> None:
     """The page's policy allows no style attribute: a chip names its seat's class, and the stylesheet
     gives each class the palette's colour."""
