@@ -1,32 +1,67 @@
-"""TransAmerica's strong bot reads opponents' hands from what they showed, not from networks they joined."""
+"""TransAmerica's strong bot reads opponents' hands from the cities their own track reaches."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games import get_game
-from games.transamerica.board import BOARD
-from games.transamerica.bots import Table, city_likelihoods
+from games.core import Rng, finish
+from games.transamerica.board import BOARD, COLOURS
+from games.transamerica.bots import HEADING_BONUS, REACHED_BONUS, Table, city_likelihoods, guess_hand
+from games.transamerica.steiner import solving
 
 
 def point(x: int, y: int) -> int:
     return BOARD.point_index[(x, y)]
 
 
-def test_cities_an_opponent_builds_toward_are_likelier() -> None:
+def test_cities_an_opponent_reaches_or_heads_for_are_likelier() -> None:
     state = get_game("transamerica").new_state(4, 7)
     for move in ("marker 10,6", "marker 5,9", "marker 15,3", "marker 9,9"):
         state.apply(move)
-    # Seat 0 builds from its marker toward Oklahoma City (11,8); seat 1 from Los Angeles toward Phoenix.
+    # Seat 0 builds from its marker to Oklahoma City (11,8); seat 1 from Los Angeles toward Phoenix.
     for move in ("track 10,6,SW", "track 10,7,SE", "end", "track 5,9,E", "end"):
         state.apply(move)
     table = Table.read(state.view(2))
     likely = dict(city_likelihoods(table, 0))
-    assert likely[point(11, 8)] == 1.0  # reached by seat 0's own track
-    assert likely[point(11, 8)] > likely[point(13, 6)] > likely[point(4, 4)]
-    # Each player is judged by their own track only: Phoenix (7,9) is likelier for seat 1.
-    assert likely[point(7, 9)] < dict(city_likelihoods(table, 1))[point(7, 9)]
+    # Oklahoma City: reached by seat 0's own track, and both of its tracks headed there.
+    assert likely[point(11, 8)] == 2.0 ** (REACHED_BONUS + sum(HEADING_BONUS))
+    # Dallas lies ahead of both tracks; St. Louis and Salt Lake City, near or far, say nothing.
+    assert likely[point(13, 10)] == 2.0 ** sum(HEADING_BONUS)
+    assert likely[point(13, 6)] == likely[point(4, 4)] == 1.0
+    # Each player is judged by their own track only: seat 1's one track heads for Phoenix.
+    theirs = dict(city_likelihoods(table, 1))
+    assert theirs[point(11, 8)] == 1.0 and theirs[point(7, 9)] == 2.0 ** HEADING_BONUS[0]
     # The viewer's own cities are never guessed for anyone.
     own = table.hands[2] or ()
     assert own and not set(own) & set(likely)
+
+
+def test_with_two_players_a_city_their_network_joins_is_likelier_again() -> None:
+    state = get_game("transamerica").new_state(2, 7)
+    for move in ("marker 10,6", "marker 5,9", "track 10,6,SW", "track 10,7,SE"):
+        state.apply(move)
+    likely = dict(city_likelihoods(Table.read(state.view(1)), 0))
+    assert likely[point(11, 8)] == 2.0 ** (REACHED_BONUS + 2 + sum(HEADING_BONUS))  # joined too
+    assert likely[point(13, 6)] == 1.0
+
+
+def test_a_guessed_hand_is_never_one_the_network_already_joins() -> None:
+    """Had the opponent's network joined all their cities, their round would be over."""
+    state = get_game("transamerica").new_state(2, 3)
+    state.apply("marker 10,6")
+    table = Table.read(state.view(1))
+    colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
+    mine = set(table.hands[1] or ())
+    five = [next(p for p, _ in city_likelihoods(table, 0) if colour_of[p] == colour) for colour in COLOURS]
+    assert not set(five) & mine
+    _, tree = finish(solving(five, ()))
+    joined = replace(table, built=frozenset(tree), markers=(five[0], table.markers[1]))
+    # Those five cities all but certain, yet never all five at once.
+    weights = [(p, 2.0 ** 40 if p in five else 1.0) for p, _ in city_likelihoods(joined, 0)]
+    hands = [guess_hand(joined, 0, weights, Rng(seed)) for seed in range(20)]
+    assert all(len(set(hand) & set(five)) == 4 for hand in hands)  # one colour drawn again, off the network
+    assert len({frozenset(hand) for hand in hands}) > len(COLOURS)  # not always the same colour
 
 
 def test_the_deck_shrinks_with_two_or_three_players() -> None:

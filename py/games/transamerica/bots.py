@@ -4,17 +4,17 @@ Both read only their seat's view. A player's *need* is the exact cost (ruling 6)
 missing to join their cities and marker, built track free: it is the penalty they would pay if the
 round ended now, and every useful track lowers it by its own cost.
 
-`strong` guesses the hidden hands (each opponent holds one city per colour; cities close to their
-marker and to the track they laid themselves are likelier, since they build toward them) and sums
-the trees those guesses need into a *demand* per edge. It then prefers, among the tracks that cut
-its own need the most, those that opponents neither need nor will build anyway, so it spends its
-turns on track that only it wants and lets shared track be laid by others; it shuns a track that
-would likely complete an opponent, and values a first plain track with the best second one it
-opens. Its marker goes on an optimal tree of its cities, where the opponents placed so far are
-least likely to build. With 2 to 4 players it then plays the round out (`rollout.py`, the greedy
-policy in every seat) from its best-scored tracks and from ending the turn, on hands guessed as
-above, and takes another move only when it beats the scored choice clearly (at 6 players too, where
-it also weighs the others' demand less). Its work is capped in
+`strong` guesses the hidden hands (each opponent holds one city per colour; the cities their own
+track reaches or heads for are likelier, and their network does not join all five yet, or the round
+would be over) and sums the trees those guesses need into a *demand* per edge. It then prefers,
+among the tracks that cut its own need the most, those that opponents neither need nor will build
+anyway, so it spends its turns on track that only it wants and lets shared track be laid by others;
+it shuns a track that would likely complete an opponent, and values a first plain track with the
+best second one it opens. Its marker goes on an optimal tree of its cities, where the opponents
+placed so far are least likely to build. With 2 to 4 players it then plays the round out
+(`rollout.py`, the greedy policy in every seat) from its best-scored tracks and from ending the
+turn, on hands guessed as above, and takes another move only when it beats the scored choice
+clearly (at 6 players too, where it also weighs the others' demand less). Its work is capped in
 solver calls and rounds played out, so its choices do not depend on the machine's speed.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ldexp
 
 from games.bots import Bot, Pacer, Thinking, seat_of
@@ -35,6 +35,7 @@ from games.transamerica.steiner import solving
 from games.transamerica.view import TransAmericaView
 
 INF = 1 << 30
+COLOUR_OF = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
 
 
 @dataclass(frozen=True)
@@ -165,38 +166,79 @@ class GreedyBot:
         return TRACK_MOVES[rng.choice([e for e in choices if BOARD.edges[e].cost == cheapest])]
 
 
-def city_likelihoods(table: Table, player: int) -> list[tuple[int, float]]:
-    """How likely each city of the deck that `table.seat` does not hold is to be in `player`'s hand.
+# What a player's play shows of their hand, fitted on greedy players' rounds at 2 to 6 players
+# (docs/benchmarks.md): a city their own track reaches is 2^5 times likelier than one it does not;
+# with two players, a city joined to their network by anyone's track is 2^2 times likelier again;
+# and a player's latest tracks head for a city they still miss: the cities the latest brought their
+# network closer to are 2^2 times likelier, those of the one before 2^1. How far a city lies from
+# their marker or their track says nothing measurable: the marker sits on a tree spanning cities all
+# over the map, and players build toward one city at a time. Powers of two keep the arithmetic
+# exact, hence the same in every runtime.
+REACHED_BONUS = 5
+JOINED_BONUS = {2: 2}
+HEADING_BONUS = (2, 1)
 
-    What a player shows of their hand is their marker (players put it on a tree joining their
-    cities) and the track they laid themselves (toward their cities): the likelihood halves per unit
-    of track between a city and those. The track of a network they merely joined says nothing of
-    their hand. Powers of two keep the arithmetic exact, hence the same in every runtime.
-    """
+
+def city_likelihoods(table: Table, player: int) -> list[tuple[int, float]]:
+    """How likely each city of the deck that `table.seat` does not hold is to be in `player`'s hand."""
+    reached = {p for e, seat in table.laid if seat == player for p in BOARD.edge_ends[e]}
     marker = table.markers[player]
-    shown = [*(() if marker is None else (marker,)),
-             *(p for e, seat in table.laid if seat == player for p in BOARD.edge_ends[e])]
+    joined_bonus = JOINED_BONUS.get(table.players, 0)
+    joined = table.group(marker) if joined_bonus and marker is not None else set()
+    latest = [i for i, (_, seat) in reversed(list(enumerate(table.laid))) if seat == player]
+    heading = [(bonus, headed_for(table, player, i)) for bonus, i in zip(HEADING_BONUS, latest, strict=False)]
     mine = set(table.hands[table.seat] or ())
-    dist = distances(shown, ())
-    return [(p, ldexp(1.0, -dist[p])) for c in BOARD.cities
+    return [(p, ldexp(1.0, REACHED_BONUS * (p in reached) + joined_bonus * (p in joined)
+                      + sum(bonus for bonus, points in heading if p in points)))
+            for c in BOARD.cities
             if (table.players > SMALL_GAME or not c.dashed) and (p := BOARD.point_index[c.point]) not in mine]
 
 
-def guess_hands(table: Table, rng: Rng) -> list[list[int]]:
-    """A hand for every player: the visible ones, and distinct cities, likelier where they build."""
-    colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
+def headed_for(table: Table, player: int, index: int) -> set[int]:
+    """The points that the `index`-th track laid brought `player`'s network closer to, on the track
+    there was then (none if it did not grow their network from one end)."""
+    edge = table.laid[index][0]
+    before = frozenset(e for e, _ in table.laid[:index])
+    marker = table.markers[player]
+    network = replace(table, built=before).group(marker) if marker is not None else set()
+    a, b = BOARD.edge_ends[edge]
+    if (a in network) == (b in network):
+        return set()
+    origin, grown = (a, b) if a in network else (b, a)
+    from_origin, from_grown = distances([origin], before), distances([grown], before)
+    cost = BOARD.edges[edge].cost
+    return {p for p in range(len(BOARD.points)) if from_grown[p] + cost == from_origin[p]}
+
+
+def guess_hand(table: Table, player: int, weights: list[tuple[int, float]], rng: Rng,
+               taken: Collection[int] = ()) -> list[int]:
+    """One city per colour for `player`, drawn by weight, none of `taken`. Never a hand whose cities
+    their network already joins, since their round would then be over: one colour, at random, is then
+    drawn again among the cities off their network."""
+    def pool(colour: str, allowed: Collection[int]) -> list[tuple[int, float]]:
+        found = [(c, w) for c, w in weights if COLOUR_OF[c] == colour and c in allowed]
+        return found if sum(w for _, w in found) > 0.0 else [(c, 1.0) for c, _ in found]
+
+    allowed = {c for c, _ in weights} - set(taken)
+    hand = [StrongBot._pick(rng, pool(colour, allowed)) for colour in COLOURS]
+    marker = table.markers[player]
+    joined = table.group(marker) if marker is not None else set()
+    if joined.issuperset(hand):
+        i = rng.below(len(COLOURS))
+        off = pool(COLOURS[i], allowed - joined)
+        if off:
+            hand[i] = StrongBot._pick(rng, off)
+    return hand
+
+
+def guess_hands(table: Table, rng: Rng, likelihoods: dict[int, list[tuple[int, float]]]) -> list[list[int]]:
+    """A hand for every player: the visible ones, and distinct cities guessed by `guess_hand` from
+    `likelihoods` (`city_likelihoods` of each player whose hand is hidden)."""
     hands: list[list[int]] = [list(h) if h is not None else [] for h in table.hands]
     taken = {c for h in hands for c in h}
-    guessed = [p for p in range(table.players) if table.hands[p] is None]
-    weights = {p: city_likelihoods(table, p) for p in guessed}
-    for colour in COLOURS:
-        for player in guessed:
-            pool = [(c, w) for c, w in weights[player] if colour_of[c] == colour and c not in taken]
-            if sum(w for _, w in pool) == 0.0:
-                pool = [(c, 1.0) for c, _ in pool]
-            city = StrongBot._pick(rng, pool)
-            hands[player].append(city)
-            taken.add(city)
+    for player, weights in likelihoods.items():
+        hands[player] = guess_hand(table, player, weights, rng, taken)
+        taken.update(hands[player])
     return hands
 
 
@@ -237,7 +279,13 @@ class StrongBot:
         yield None
         table = Table.read(view)
         hand = list(table.hands[table.seat] or ())
-        demand, finish = yield from self._demand(table, rng, deadline)
+        likelihoods = {}  # read once per decision: they go through the whole track history
+        for player in range(table.players):
+            if table.hands[player] is None:
+                likelihoods[player] = city_likelihoods(table, player)
+                if deadline.slice_over():
+                    yield None
+        demand, finish = yield from self._demand(table, likelihoods, rng, deadline)
         if view["phase"] == "marker":
             # Start where opponents are least likely to build: the bot lays its own track first.
             spots = yield from marker_spots(hand, legal)
@@ -258,20 +306,21 @@ class StrongBot:
         if len(candidates) > 1 and self.deals and table.players in self.played_out:
             # Noisy play-outs overturn the scored choice only by a clear margin: measured, letting
             # them pick freely lost to the scored choice.
-            values = yield from self._play_out(table, candidates, rng)
+            values = yield from self._play_out(table, candidates, likelihoods, rng)
             best = values.index(max(values))
             if values[best] > values[0] + self.margin:
                 scored = candidates[best]
         return no_track(legal) if scored is None else TRACK_MOVES[scored]
 
-    def _play_out(self, table: Table, candidates: list[int | None], rng: Rng) -> Steps[list[float]]:
+    def _play_out(self, table: Table, candidates: list[int | None],
+                  likelihoods: dict[int, list[tuple[int, float]]], rng: Rng) -> Steps[list[float]]:
         """Each candidate track's (None: ending the turn) mean round outcome over guessed deals: the
         others' mean penalty minus the bot's, the greedy policy playing every seat.
 
         Every candidate is played out on the same deals with the same tie-breaking, so their
         difference is the candidate's, not the luck of the guesses.
         """
-        guesses = [guess_hands(table, rng) for _ in range(self.deals)]
+        guesses = [guess_hands(table, rng, likelihoods) for _ in range(self.deals)]
         seeds = [rng.next64() for _ in guesses]
         seat, players = table.seat, table.players
         laid = [e for e, _ in table.laid]
@@ -293,12 +342,11 @@ class StrongBot:
             yield None
         return values
 
-    def _demand(self, table: Table, rng: Rng,
+    def _demand(self, table: Table, likelihoods: dict[int, list[tuple[int, float]]], rng: Rng,
                 deadline: Pacer) -> Steps[tuple[dict[int, float], dict[int, float]]]:
         """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
         demand: dict[int, float] = {}
         finish: dict[int, float] = {}
-        colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
         for player in range(table.players):
             marker = table.markers[player]
             if player == table.seat or marker is None:
@@ -307,9 +355,7 @@ class StrongBot:
             if known is not None:
                 guesses = [list(known)]
             else:
-                weights = city_likelihoods(table, player)
-                guesses = [[self._pick(rng, [(p, w) for p, w in weights if colour_of[p] == colour])
-                            for colour in COLOURS] for _ in range(self.samples)]
+                guesses = [guess_hand(table, player, likelihoods[player], rng) for _ in range(self.samples)]
             share = 1.0 / len(guesses)
             for guess in guesses:
                 need, tree = yield from solving(table.terminals(player, guess), table.built)
