@@ -7,7 +7,14 @@ from dataclasses import replace
 from games import get_game
 from games.core import Rng, finish
 from games.transamerica.board import BOARD, COLOURS
-from games.transamerica.bots import HEADING_BONUS, REACHED_BONUS, Table, city_likelihoods, guess_hand
+from games.transamerica.bots import (
+    COLOUR_OF,
+    HEADING_BONUS,
+    REACHED_BONUS,
+    Table,
+    city_likelihoods,
+    guess_hand,
+)
 from games.transamerica.steiner import solving
 
 
@@ -51,9 +58,8 @@ def test_a_guessed_hand_is_never_one_the_network_already_joins() -> None:
     state = get_game("transamerica").new_state(2, 3)
     state.apply("marker 10,6")
     table = Table.read(state.view(1))
-    colour_of = {BOARD.point_index[c.point]: c.colour for c in BOARD.cities}
     mine = set(table.hands[1] or ())
-    five = [next(p for p, _ in city_likelihoods(table, 0) if colour_of[p] == colour) for colour in COLOURS]
+    five = [next(p for p, _ in city_likelihoods(table, 0) if COLOUR_OF[p] == colour) for colour in COLOURS]
     assert not set(five) & mine
     _, tree = finish(solving(five, ()))
     joined = replace(table, built=frozenset(tree), markers=(five[0], table.markers[1]))
