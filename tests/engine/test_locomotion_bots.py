@@ -13,6 +13,7 @@ from games.core import Rng, State
 from games.locomotion import board_data as data
 from games.locomotion import bots, policy
 from games.locomotion.bots import BOTS
+from games.locomotion.rules import LocomotionState
 from random_play import play_random_game
 
 LEVELS = ("greedy", "strong", "expert")
@@ -110,6 +111,43 @@ def test_the_expert_expects_a_strong_answer_in_bounded_work(monkeypatch: pytest.
     play_random_game("locomotion", 2, 6, None, check=check)
     assert max(checked) > 0
     assert differs[0] > 0  # the expert is not the strong bot under another name
+
+
+def test_a_turn_s_worth_is_the_mean_best_drive_of_every_roll() -> None:
+    """`policy.expected_turn` walks each drive on the slid layout without copying the state: it must
+    give exactly the figure of each roll played on a copy and its best drive weighed there, for every
+    kind of turn (an entering locomotive, an extra turn, a tile's chosen colour, a pass)."""
+    kinds: set[str] = set()
+
+    def reference(state: LocomotionState, colours: tuple[int, ...], sums: policy.Sums) -> float:
+        total = sum(weight * policy.best_drive(state.rolled(colour, numbers))[1]
+                    for colour in colours for numbers, weight in sums)
+        return total / (sum(weight for _, weight in sums) * len(colours))
+
+    def check(state: State, move: str | None) -> None:
+        if state.is_over() or state.view(state.current_player)["phase"] != "drive":
+            return
+        # The next turn of a look-ahead copy waits for its roll.
+        waiting = LocomotionState.from_view(state.view(state.current_player))
+        waiting.apply(state.legal_moves()[0])
+        if waiting.phase == "extra":
+            waiting = policy.extra_turn(waiting)
+        elif waiting.phase == "choose":
+            waiting.apply("roll" if len(state.moves) % 2 else f"repair {data.COLOURS[len(state.moves) % 3]}")
+            kinds.add("tile" if waiting.pending >= 0 else "die")
+        if waiting.phase != "roll":
+            return
+        drives = waiting.drives()
+        kinds.add("extra" if waiting.extra else "turn")
+        entering = any(move.startswith("enter") for move, *_ in drives)
+        kinds.add("pass" if not drives else "enter" if entering else "drive")
+        for colours in (policy.COLOURS, (len(state.moves) % len(policy.COLOURS),)):  # a tile's colour rules
+            for sums in (policy.SUMS, bots.TEMPO_SUMS):
+                assert policy.expected_turn(waiting, colours, sums) == reference(waiting, colours, sums)
+
+    for seed in range(3):
+        play_random_game("locomotion", 3, seed, {"repair_tiles": True}, check=check)
+    assert {"tile", "die", "extra", "turn", "enter", "drive"} <= kinds
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -8,13 +8,12 @@ leads backwards, so every square ahead of the front locomotive still holds what 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from games.locomotion.track import FINISH
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """What a move does: the steps `(loco, square)` in order, then at most one crash or one shed."""
 
     steps: tuple[tuple[int, int], ...]
@@ -27,7 +26,7 @@ def run(driven: int, square: int, points: int, occupant: list[int], nxt: list[in
     """Drive `driven`, standing on `square`, by `points` along `nxt` (the current layout's next squares).
 
     `occupant[square]` is the locomotive on each square (-1 = none); the driven one's own square is
-    ignored. A locomotive entering play is passed with its start square and the points left after it.
+    ignored. A locomotive entering play goes by `run_from`.
     """
     steps: list[tuple[int, int]] = []
     if square in FINISH:
@@ -48,3 +47,12 @@ def run(driven: int, square: int, points: int, occupant: list[int], nxt: list[in
                 return Run(tuple(steps), sheltered=driven)
         square = ahead
     return Run(tuple(steps))
+
+
+def run_from(driven: int, square: int, entry: int, points: int, occupant: list[int], nxt: list[int]) -> Run:
+    """`run`, for a drive that starts with `entry` points spent: 1 to enter play on the start `square`
+    (its first step), 0 to drive from `square`."""
+    if not entry:
+        return run(driven, square, points, occupant, nxt)
+    after = run(driven, square, points - entry, occupant, nxt)
+    return Run(((driven, square), *after.steps), after.crashed, after.cause, after.sheltered)

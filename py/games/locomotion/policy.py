@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from games.core import Move
 from games.locomotion import board_data as data
+from games.locomotion.drive import Run, run_from
 from games.locomotion.rules import HOME, PER_PLAYER, LocomotionState
-from games.locomotion.track import HOME_TO_GO, LAYOUT_INDEX, TO_GO
+from games.locomotion.track import HOME_TO_GO, LAYOUT_INDEX, NEXT, TO_GO, slid
 
 SHED_TO_GO = -2  # a shed is worth a little more than waiting on a finish square, where it can be pushed
 OPPONENT_WEIGHT = 1.0
@@ -23,29 +24,36 @@ SUMS: Sums = tuple(((min(6, s - 1), s - min(6, s - 1)), 6 - abs(s - 7)) for s in
 
 
 def to_go(state: LocomotionState, loco: int) -> int:
-    square = state.pos[loco]
+    return squares_to_go(state.pos[loco], TO_GO[LAYOUT_INDEX[state.layout]])
+
+
+def squares_to_go(square: int, table: list[int]) -> int:
+    """From a square (or home, or a shed), by a layout's `table` of squares to go."""
     if square >= 0:
-        return TO_GO[LAYOUT_INDEX[state.layout]][square]
+        return table[square]
     return HOME_TO_GO if square == HOME else SHED_TO_GO
+
+
+def worth(state: LocomotionState, result: Run, table: list[int]) -> float:
+    """What a drive's `result` is worth to the player to move, squares to go counted by `table`."""
+    after = {loco: table[square] for loco, square in result.steps}
+    if result.crashed >= 0:
+        after[result.crashed] = HOME_TO_GO
+    if result.sheltered >= 0:
+        after[result.sheltered] = SHED_TO_GO
+    player, pos = state.player, state.pos
+    value = 0.0
+    for loco, there in after.items():
+        delta = squares_to_go(pos[loco], table) - there
+        value += delta if loco // PER_PLAYER == player else -OPPONENT_WEIGHT * delta
+    return value
 
 
 def gain(state: LocomotionState, move: Move) -> float:
     """What a `drive`/`enter`/`pass` move is worth to the player to move, right now."""
     if move == "pass":
         return 0.0
-    result = state.plan(move)
-    table = TO_GO[LAYOUT_INDEX[state.layout]]
-    after = {loco: table[square] for loco, square in result.steps}
-    if result.crashed >= 0:
-        after[result.crashed] = HOME_TO_GO
-    if result.sheltered >= 0:
-        after[result.sheltered] = SHED_TO_GO
-    player = state.player
-    value = 0.0
-    for loco, there in after.items():
-        delta = to_go(state, loco) - there
-        value += delta if loco // PER_PLAYER == player else -OPPONENT_WEIGHT * delta
-    return value
+    return worth(state, state.plan(move), TO_GO[LAYOUT_INDEX[state.layout]])
 
 
 def best_drive(state: LocomotionState) -> tuple[Move, float]:
@@ -60,11 +68,20 @@ def best_drive(state: LocomotionState) -> tuple[Move, float]:
 
 def expected_turn(state: LocomotionState, colours: tuple[int, ...], sums: Sums = SUMS) -> float:
     """The mean value of the best drive over the given platform colours and dice sums (by default
-    every sum, each by its chance), for a look-ahead state waiting for its roll."""
+    every sum, each by its chance), for a look-ahead state waiting for its roll. Each drive is walked
+    on the layout the roll slides to, and no state is copied per roll: the bots ask this of every
+    position they judge."""
+    drives = state.drives()
     total = 0.0
     for colour in colours:
+        index = LAYOUT_INDEX[slid(state.layout, state.pending if state.pending >= 0 else colour)[0]]
+        nxt, table = NEXT[index], TO_GO[index]
         for numbers, weight in sums:
-            total += weight * best_drive(state.rolled(colour, numbers))[1]
+            points = numbers[0] + numbers[1]
+            best = 0.0 if not drives else max(  # no drive: a pass
+                worth(state, run_from(loco, square, entry, points, state.occupant, nxt), table)
+                for _, loco, square, entry in drives)
+            total += weight * best
     return total / (sum(weight for _, weight in sums) * len(colours))
 
 

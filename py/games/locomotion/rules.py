@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core import IllegalMove, MalformedMove, Move, Result, State
 from games.locomotion import board_data as data
-from games.locomotion.drive import Run, run
+from games.locomotion.drive import Run, run_from
 from games.locomotion.track import (
     EMPTY,
     LAYOUT_INDEX,
@@ -177,16 +177,23 @@ class LocomotionState(State):
             return ["again", "stop"]
         if self.phase == "roll":
             return []
-        moves = []
+        return [move for move, _, _, _ in self.drives()] or ["pass"]
+
+    def drives(self) -> list[tuple[Move, int, int, int]]:
+        """The turn's drives, whatever the dice: (move, locomotive, square it starts from, points its
+        start takes). The same before and after the roll, which is how bots weigh every roll at once."""
+        drives: list[tuple[Move, int, int, int]] = []
         waiting = False
         for loco in (self.driven,) if self.extra else self.own(self.player):
             if self.pos[loco] >= 0:
-                moves.append(f"drive {loco}")
+                drives.append((f"drive {loco}", loco, self.pos[loco], 0))
             elif self.pos[loco] == HOME:
                 waiting = True
         if waiting:
-            moves.extend(f"enter {lane}" for lane, sq in enumerate(START) if self.occupant[sq] < 0)
-        return moves or ["pass"]
+            entering = self._entering()
+            drives.extend((f"enter {lane}", entering, square, 1)
+                          for lane, square in enumerate(START) if self.occupant[square] < 0)
+        return drives
 
     def _parse(self, move: object) -> Move:
         if not isinstance(move, str):
@@ -254,12 +261,9 @@ class LocomotionState(State):
         return self._run(self._entering(), int(arg))
 
     def _run(self, loco: int, lane: int) -> Run:
-        points = sum(self.numbers)
         if lane < 0:
-            return run(loco, self.pos[loco], points, self.occupant, self.nxt)
-        square = START[lane]
-        after = run(loco, square, points - 1, self.occupant, self.nxt)
-        return Run(((loco, square), *after.steps), after.crashed, after.cause, after.sheltered)
+            return run_from(loco, self.pos[loco], 0, sum(self.numbers), self.occupant, self.nxt)
+        return run_from(loco, START[lane], 1, sum(self.numbers), self.occupant, self.nxt)
 
     def _drive(self, loco: int, lane: int) -> None:
         result = self._run(loco, lane)
