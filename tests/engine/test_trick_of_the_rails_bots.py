@@ -17,7 +17,8 @@ from games.trick_of_the_rails.cards import CARD_COMPANY, COMPANIES, SHARE_COMPAN
 from games.trick_of_the_rails.rules import TrickState
 
 GAME = get_game("trick_of_the_rails")
-QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(playouts=12), "expert": StrongBot(playouts=30)}
+QUICK = {"greedy": GreedyBot(samples=2), "strong": StrongBot(playouts=12),
+         "expert": StrongBot(playouts=30, win_bonus=50)}
 
 
 def random_position(players: int, seed: int, options: dict | None = None) -> TrickState:
@@ -122,6 +123,33 @@ def test_decides_within_its_playouts(level: str, monkeypatch: pytest.MonkeyPatch
     assert move in state.legal_moves()
     budget = bot.playouts
     assert budget - len(legal) < playouts[0] <= budget
+
+
+def test_the_expert_plays_to_win_where_strong_plays_for_the_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripted playouts: the first move wins three in four by a point and loses the fourth by ten,
+    the second loses three by a point and wins the fourth by twenty. Strong takes the better mean
+    margin; the expert, whose wins count too, the likelier win."""
+    state = GAME.new_state(3, 4)
+    seat, legal = state.current_player, state.legal_moves()
+    safe, gamble = legal[:2]
+    scripts = {safe: [1, 1, 1, -10], gamble: [-1, -1, -1, 20]}
+    dealt: dict[str, Any] = {}
+
+    def scripted(played: TrickState, _seat: int) -> int:
+        move = played.moves[-1]
+        if move not in scripts:
+            return -100
+        dealt[move] = dealt.get(move, 0) + 1
+        return scripts[move][(dealt[move] - 1) % 4]
+
+    monkeypatch.setattr(bots, "play_out", lambda _state, _rng: None)
+    monkeypatch.setattr(bots, "final_margin", scripted)
+    strong, expert = BOTS["strong"], BOTS["expert"]
+    assert isinstance(strong, StrongBot) and isinstance(expert, StrongBot)
+    for level, choice in ((strong, gamble), (expert, safe)):
+        dealt.clear()
+        bot = StrongBot(playouts=4 * len(legal), win_bonus=level.win_bonus)
+        assert decide(bot, state.view(seat), legal, Rng(0)) == choice
 
 
 def test_greedy_beats_random() -> None:
