@@ -36,7 +36,8 @@ from ui.i18n import PLACEHOLDER, catalog
 from ui.links import BadLink, decode_link, encode_link
 from ui.navigation import link_text
 from ui.saves import GAME_PREFIX, MAX_ENTRY_CHARS, QUARANTINE_PREFIX, MemoryStorage, SaveStore
-from ui.table import SEAT_KINDS, Table
+from ui.seats import SEAT_KINDS
+from ui.table import Table
 
 LINKS = 10_000  # per `make test` run, split over PARTS test functions
 SAVES = 2_000

@@ -18,7 +18,7 @@ from games.transamerica.board import COLOURS
 from games.trick_of_the_rails.rules import ENDS
 from ui.i18n import LANGUAGES, LOCALES, PLACEHOLDER, Translator, catalog, fill, join, pick_language
 from ui.saves import Imported
-from ui.table import FRIEND, HUMAN
+from ui.seats import FRIEND, HUMAN
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = ROOT / "py"

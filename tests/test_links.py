@@ -14,7 +14,7 @@ from games.core import BadRecord, Rng, seeded_salts
 from random_play import assert_record_round_trip, play_random_game, random_position
 from ui import links
 from ui.links import BadLink, SharedTable, decode_link, decode_table, encode_link
-from ui.table import SEAT_KINDS
+from ui.seats import SEAT_KINDS
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 GOAL = 2048

@@ -23,7 +23,7 @@ from ui.saves import (
     StorageFull,
     link_save_id,
 )
-from ui.table import MAX_NAME
+from ui.seats import MAX_NAME
 
 
 @pytest.fixture(scope="module")

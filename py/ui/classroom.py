@@ -24,8 +24,8 @@ from ui.links import BadLink, decode_table, encode_link
 from ui.markup import escape
 from ui.navigation import link_text
 from ui.palette import INK, MUTED, player_colour
-from ui.panels import seat_chip, seat_label
-from ui.table import HUMAN
+from ui.panels import seat_chip
+from ui.seats import HUMAN, seat_label
 
 MAX_RESULTS = 200  # a class's groups, kept in the browser
 

@@ -31,7 +31,8 @@ from ui.markup import escape
 from ui.navigation import Route
 from ui.qr import TooLongForQr, qr_svg
 from ui.saves import SaveStore, StorageFull
-from ui.table import MAX_NAME, Table
+from ui.seats import MAX_NAME
+from ui.table import Table
 from ui.table_page import DomPage
 
 

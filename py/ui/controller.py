@@ -26,7 +26,8 @@ from ui.log import LogEntry, log_entry, log_line
 from ui.qr import TooLongForQr, qr_svg
 from ui.replay import Scrubber
 from ui.saves import MovedOn, SaveStore, StorageFull
-from ui.table import HUMAN, Table
+from ui.seats import HUMAN, seat_label
+from ui.table import Table
 
 BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
@@ -236,7 +237,7 @@ class TableController:
         for kind in sorted(set(table.seats) - {HUMAN}):
             get_bot(table.game.id, kind)
         if not table.names:
-            table.names = [panels.seat_label(seat, [], self.t) for seat in range(len(table.seats))]
+            table.names = [seat_label(seat, [], self.t) for seat in range(len(table.seats))]
         self.table, self.save_id, self.scrubber = table, save_id, scrubber
         self.revision, self.elsewhere = revision, False
         self.sent_at = None
@@ -497,7 +498,7 @@ class TableController:
     def names(self) -> list[str]:
         """Every player's name by seat, a default one ("Player 2") where none was given."""
         assert self.table is not None
-        return [panels.seat_label(seat, self.table.names, self.t) for seat in range(len(self.table.seats))]
+        return [seat_label(seat, self.table.names, self.t) for seat in range(len(self.table.seats))]
 
     def status_text(self, viewer: int | None, names: list[str], prompt: str | None) -> str:
         """Whose turn it is; to the player to move, what the game asks of them (`prompt`)."""

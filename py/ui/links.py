@@ -46,7 +46,7 @@ from games.core import (
     Steps,
     finish,
 )
-from ui.table import MAX_NAME, SEAT_KINDS, bounded_name
+from ui.seats import MAX_NAME, SEAT_KINDS, bounded_name
 
 LINK_VERSION = 2
 PLAIN_VERSION = 1  # a table of bots and humans at one device, unnamed, with chance from its seed

@@ -9,9 +9,8 @@ from typing import Any
 from games import get_game
 from ui.i18n import Translate, join
 from ui.markup import escape
-from ui.panels import seat_label
 from ui.saves import Imported, Listing, NewerSave
-from ui.table import FRIEND, HUMAN, MAX_NAME, SEAT_KINDS, bounded_name
+from ui.seats import FRIEND, HUMAN, MAX_NAME, SEAT_KINDS, bounded_name, seat_label
 
 MAX_SEED = (1 << 53) - 1
 LOBBY_KINDS = (HUMAN, FRIEND, *SEAT_KINDS[1:])  # what a seat may be: you, a friend far away, a bot

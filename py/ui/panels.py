@@ -12,6 +12,7 @@ from ui.i18n import Translate, join
 from ui.log import LogEntry
 from ui.markup import escape
 from ui.palette import player_symbol, seat_index
+from ui.seats import seat_label
 
 
 def seat_chip(seat: int) -> str:
@@ -40,10 +41,6 @@ def seats_row(label: str, cells: Sequence[object], kind: str = "") -> str:
     attr = f' class="{kind}"' if kind else ""
     return (f'<tr{attr}><th scope="row">{escape(label)}</th>'
             + "".join(f'<td class="num">{cell}</td>' for cell in cells) + "</tr>")
-
-
-def seat_label(seat: int, names: Sequence[str], t: Translate) -> str:
-    return names[seat] if seat < len(names) and names[seat] else t("seat.default_name", n=seat + 1)
 
 
 def players_html(names: Sequence[str], seats: Sequence[str], scores: Sequence[Any] | None,

@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeGuard
 
 from games import GAME_IDS, get_game
 from games.core import RECORD_FORMAT
-from ui.table import SEAT_KINDS, bounded_name
+from ui.seats import SEAT_KINDS, bounded_name
 
 NAMESPACE = "railtable/v1/"
 GAME_PREFIX = NAMESPACE + "game/"

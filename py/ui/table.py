@@ -6,25 +6,12 @@ when a hot-seat hand-over is needed, what a human may undo, and the replay curso
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from games import get_game
-from games.bots import LEVELS
 from games.core import Game, SaltSource, State
-
-HUMAN = "human"
-SEAT_KINDS = (HUMAN, *LEVELS)  # a seat is a human or a bot of one of the levels
-FRIEND = "friend"  # in the lobby only: a human seat played on a friend's device, by link
-MAX_NAME = 20  # characters of a player's name: the lobby's field, and any name read back
-_NOT_PRINTED = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
-
-
-def bounded_name(name: str) -> str:
-    """A player's name as the table shows it: one line, at most `MAX_NAME` characters. Names read
-    back from storage or a link get the lobby's bound too, so no entry can widen the page."""
-    return _NOT_PRINTED.sub(" ", name).strip()[:MAX_NAME].strip()
+from ui.seats import HUMAN, bounded_name
 
 
 @dataclass

@@ -16,7 +16,7 @@ from ui.games.freight_train import draw
 from ui.games.freight_train.face import FACE
 from ui.games.freight_train.sheet import end_of_day_table
 from ui.i18n import Translator
-from ui.panels import seat_label
+from ui.seats import seat_label
 
 NAMES = ["Ada", "Basile", "Chloé", "Dev", "Emma"]
 # (players, seed, options): random games, every 5th position (and each phase's first, and the end).

@@ -26,7 +26,7 @@ class Board(Protocol[V_in]):
 
     def draw_position(self, view: V_in, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
         """The dynamic layer; every target the player may click carries `data-move`. `names` are the
-        players' names by seat (a seat without one is "Player 2", `ui.panels.seat_label`)."""
+        players' names by seat (a seat without one is "Player 2", `ui.seats.seat_label`)."""
         ...
 
     def describe(self, view: V_in, t: Translate, names: Sequence[str] = ()) -> str:

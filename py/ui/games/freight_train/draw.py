@@ -36,7 +36,7 @@ from games.freight_train.view import FreightTrainView, TrainView
 from ui import svg
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, PAPER, WHITE
-from ui.panels import seat_label
+from ui.seats import seat_label
 
 WIDTH, HEIGHT = 1280.0, 920.0
 VIEW_BOX = (0.0, 0.0, WIDTH, HEIGHT)

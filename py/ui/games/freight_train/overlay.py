@@ -25,7 +25,8 @@ from ui.games.freight_train.sheet import cars
 from ui.i18n import Translate
 from ui.markup import escape
 from ui.palette import INK
-from ui.panels import seat_chip, seat_label
+from ui.panels import seat_chip
+from ui.seats import seat_label
 
 PLACE_COLOURS = {1: "#ffd21f", 2: "#d9dee2"}  # gold and silver rings
 RING_WIDTH = 4.0

@@ -16,7 +16,8 @@ from games.freight_train.view import CategoryScore, DayScore, FreightTrainView
 from ui.i18n import Translate, join
 from ui.log import signed
 from ui.markup import escape
-from ui.panels import seat_chip, seat_label, seats_head, seats_row
+from ui.panels import seat_chip, seats_head, seats_row
+from ui.seats import seat_label
 
 
 def cars(n: int, t: Translate) -> str:

@@ -31,7 +31,7 @@ from ui import svg
 from ui.games.face import typed_pair
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
-from ui.panels import seat_label
+from ui.seats import seat_label
 
 Point = tuple[float, float]
 

@@ -21,7 +21,8 @@ from ui.games.locomotion.draw import Transit, draw_frame
 from ui.games.locomotion.log import LOG
 from ui.i18n import Translate
 from ui.markup import escape
-from ui.panels import seat_chip, seat_label
+from ui.panels import seat_chip
+from ui.seats import seat_label
 
 ACTIONS: dict[str, str] = {
     "roll": "loco.action.roll",

@@ -41,7 +41,7 @@ from ui.games.transamerica.usa_outline import (
 )
 from ui.i18n import Translate
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE, seat_style
-from ui.panels import seat_label
+from ui.seats import seat_label
 
 XY = tuple[float, float]
 Segment = tuple[XY, XY]

@@ -18,7 +18,8 @@ from ui.games.face import Overlay
 from ui.games.transamerica.draw import MissingTrack, draw_missing_track
 from ui.i18n import Translate
 from ui.markup import escape
-from ui.panels import seat_chip, seat_label
+from ui.panels import seat_chip
+from ui.seats import seat_label
 
 
 def needs(seen: Sequence[TransAmericaView]) -> list[MissingTrack]:

@@ -8,7 +8,7 @@ many cards they hold); and the five railways (segments with their station values
 underlined, the locomotive with its distance and cost, the share value "worth now"). `draw_map` is
 the part that never changes (backdrop and headings); `draw_position` everything else, with every
 legal move as a target carrying `data-move`; `draw_frame` a moment of a card's way from a hand to
-the trick. Players are named by the names the table passes (`ui.panels.seat_label`), never numbered.
+the trick. Players are named by the names the table passes (`ui.seats.seat_label`), never numbered.
 
 Every text is at least `SMALL` units tall, 20 CSS px on the projector's board, save the fine print
 (class "fine"), which only repeats what larger text shows and which the projector hides. Company
@@ -39,7 +39,7 @@ from ui import svg
 from ui.games.face import typed_pair
 from ui.i18n import Translate, join
 from ui.palette import HIGHLIGHT, INK, MUTED, PAPER, WHITE
-from ui.panels import seat_label
+from ui.seats import seat_label
 
 Point = tuple[float, float]
 

@@ -19,7 +19,8 @@ from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.log import LOG
 from ui.i18n import Translate
 from ui.markup import escape
-from ui.panels import seat_chip, seat_column_head, seat_label
+from ui.panels import seat_chip, seat_column_head
+from ui.seats import seat_label
 
 ACTIONS: dict[str, str] = {}
 
