@@ -531,7 +531,7 @@ def play_to_a_forced_move(page: FakePage, ctl: TableController, table: Table) ->
 
 @pytest.mark.usefixtures("trick_autoplay")
 def test_a_forced_move_is_played_for_the_human_after_a_visible_pause() -> None:
-    from ui.controller import BOT_DELAY_MS
+    from ui.preferences import BOT_DELAY_MS
 
     page, _ctl, table, ply = at_a_forced_move(["human", "greedy", "greedy"], asked=True)
     forced, shown_at = table.state.legal_moves()[0], page.time

@@ -23,13 +23,13 @@ from ui.games import face_for
 from ui.games.face import Face, Overlay
 from ui.i18n import Translator
 from ui.log import LogEntry, log_entry, log_line
+from ui.preferences import BOT_DELAY_MS
 from ui.qr import TooLongForQr, qr_svg
 from ui.replay import Scrubber
 from ui.saves import MovedOn, SaveStore, StorageFull
 from ui.seats import HUMAN, seat_label
 from ui.table import Table
 
-BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 INTERLUDE_MS = {"slow": 6000, "normal": 4000, "fast": 1500, "instant": 0}
 FRAME_MS = 110  # one step of a move's animation
 CURTAIN_EVENTS = ("round_scored", "day_scored", "game_over")  # events that may open a screen

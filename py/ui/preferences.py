@@ -10,9 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ui.controller import BOT_DELAY_MS
 from ui.i18n import LANGUAGES, pick_language
 
+# The bots' speeds the player chooses from: how long a bot waits before it plays (a forced move too).
+BOT_DELAY_MS = {"slow": 1200, "normal": 500, "fast": 120, "instant": 0}
 DISPLAYS = ("normal", "projector")  # projector: a shared screen shows no hand while a bot plays
 
 
