@@ -17,7 +17,6 @@ record goes further.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable
@@ -175,6 +174,8 @@ class Received:
 def link_save_id(record: dict[str, Any]) -> str:
     """The save id of a game by link: from what never changes in it (game, players, options, seed), so
     that every device keeps it under the same id and each new link of it finds the save."""
+    import hashlib  # here: only games by link need it, and the page starts without it
+
     start = [record.get(key) for key in ("game", "players", "options", "seed")]
     return "l" + hashlib.sha256(_dumps(start).encode()).hexdigest()[:20]
 
