@@ -4,34 +4,69 @@ and preferences.
 What the table decides lives in `ui.controller` (pure, tested under CPython) and is drawn by
 `ui.table_page`; the lobby's form is `ui.lobby_screen`; every fragment of HTML comes from the pure
 modules that draw it. DOM access goes through `ui.browser`, the only module that imports the browser.
+
+The page is ready once the lobby is: its modules are the only ones imported before. The rest (the
+table, links, class games, presenting: most of the app's code, which Pyodide compiles at every start)
+is the `TableSide`, imported and built after, while the player is in the lobby, or at once by whatever
+needs it first (an address naming a game, a link, a class game or its results; a "Start"). Its modules
+are imported where they are used below.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.bots import get_bot, play_bots_game
 from games.core import BadRecord, Steps
 from ui import browser as web
-from ui import panels
-from ui.classroom_screen import Classroom
-from ui.controller import Curtain, TableController
 from ui.games import face_for
 from ui.i18n import Translator
-from ui.links import BadLink, SharedTable, decoding, encode_link
 from ui.lobby import LobbyChoice
 from ui.lobby_screen import LobbyScreen
 from ui.navigation import OVER_LOBBY, Route, back_to_lobby, link_text, parse_fragment
 from ui.preferences import Preferences
-from ui.present_screen import Presenter, Projector
-from ui.qr import TooLongForQr, qr_svg
-from ui.replay import Scrubber
 from ui.saves import GAME_PREFIX, MadeByNewerVersion, SaveStore, StorageFull, link_save_id
-from ui.table import Table
-from ui.table_page import DomPage
+
+if TYPE_CHECKING:
+    from ui.classroom_screen import Classroom
+    from ui.controller import TableController
+    from ui.links import BadLink, SharedTable
+    from ui.present_screen import Projector
+    from ui.replay import Scrubber
+    from ui.table import Table
+    from ui.table_page import DomPage
+
+# What the table's side imports, in the order the idle steps after the start import them.
+TABLE_MODULES = ("ui.controller", "ui.table_page", "ui.classroom_screen", "ui.present_screen")
+
+
+class TableSide:
+    """All of the page but the lobby: the table's controller and page, class games, the presenter's
+    and the projector's windows."""
+
+    def __init__(self, app: App) -> None:
+        from ui.classroom_screen import Classroom
+        from ui.controller import TableController
+        from ui.present_screen import Presenter, Projector
+        from ui.table_page import DomPage
+
+        self.page = DomPage()
+        self.table = TableController(self.page, app.store, app.tr, app.prefs.speed, app.on_left)
+        self.table.link_of = lambda table: app.link_url(table.state.record(), table, by_link=True)
+        self.classroom = Classroom(app.store, self.page, lambda: app.tr, app.play_class_game, app.go)
+        self.presenter = Presenter(self.table, self.page, lambda: app.tr, app.toast,
+                                   lambda speed: app.change_preference("speed", speed))
+        self.projector = Projector(self.table, self.page,
+                                   lambda table, scrubber: app.sit(table, None, scrubber),
+                                   app.use_language, lambda: app.tr)
+        # Their controls are on the table, the results page or a dialog, which none shows before now.
+        self.presenter.wire()
+        self.classroom.wire()
+        self.page.wire_focus()  # arrows on the board, keys in dialogs
 
 
 class App:
@@ -41,15 +76,36 @@ class App:
         self.tr = Translator(self.prefs.lang)
         self.lobby = LobbyScreen(self.store, self.tr, self.start_game, self.resume, self.change_preference,
                                  self.toast, lambda _game_id: self.update_rules_link(), self.make_class)
-        self.page = DomPage()
-        self.table = TableController(self.page, self.store, self.tr, self.prefs.speed, self.on_left)
-        self.table.link_of = lambda table: self.link_url(table.state.record(), table, by_link=True)
-        self.classroom = Classroom(self.store, self.page, lambda: self.tr, self.play_class_game, self.go)
-        self.presenter = Presenter(self.table, self.page, lambda: self.tr, self.toast,
-                                   lambda speed: self.change_preference("speed", speed))
-        self.projector = Projector(self.table, self.page,
-                                   lambda table, scrubber: self.sit(table, None, scrubber),
-                                   self.use_language, lambda: self.tr)
+        self.built: TableSide | None = None  # built on first use: `side()`
+
+    def side(self) -> TableSide:
+        """The table's side, built now if it is not yet (with the player's preferences)."""
+        if self.built is None:
+            self.built = TableSide(self)
+            self.table_preferences()
+        return self.built
+
+    # The parts of the table's side: using any of them builds it.
+    @property
+    def page(self) -> DomPage:
+        return self.side().page
+
+    @property
+    def table(self) -> TableController:
+        return self.side().table
+
+    @property
+    def classroom(self) -> Classroom:
+        return self.side().classroom
+
+    @property
+    def projector(self) -> Projector:
+        return self.side().projector
+
+    @property
+    def seated(self) -> Table | None:
+        """The game at the table, if any (asking does not build the table's side)."""
+        return self.built.table.table if self.built else None
 
     def toast(self, text: str) -> None:
         self.page.toast(text)
@@ -65,21 +121,24 @@ class App:
         web.show("boot", False)
         self.follow_address()
         # Listing the saves imports the engine of every game saved: at a game, only after its board.
-        later = [self.lobby.render_saved_games] if self.table.table else []
+        later = [self.lobby.render_saved_games] if self.seated else []
         if not later:
             self.lobby.render_saved_games()
         web.expose("railTableBotsGame", bots_game_json)
         web.mark_ready()
         queued = web.take_queued_move()  # tapped on the kept picture of this game before now
-        if queued and self.table.table:
+        if queued and self.seated:
             self.table.human_move(queued)
-        elif web.take_queued_start() and not self.table.table:  # "Start" pressed before now
+        elif web.take_queued_start() and not self.seated:  # "Start" pressed before now
             self.lobby.submit()
-        game_id = self.lobby.game_id
-        # What the first game needs, imported while the player is still in the lobby, so the first
-        # "Start" does not freeze the page for the second these imports take.
-        self.in_steps([*later, lambda: import_module("svgwrite"), lambda: face_for(game_id),
-                       lambda: self.table.map_svg(game_id), lambda: get_bot(game_id, "strong")], 50)
+        # The table's side, then what the game in view needs (svgwrite, its face, map and strong bot),
+        # imported one per task while the player is in the lobby, so that the first "Start" does not
+        # freeze the page for the second these imports take. Once a game is at the table, the game in
+        # view is that one: its code is there already, and no other game's is loaded during it.
+        self.in_steps([*later, *(partial(import_module, name) for name in TABLE_MODULES), self.side,
+                       lambda: import_module("svgwrite"), lambda: face_for(self.game_in_view()),
+                       lambda: self.table.map_svg(self.game_in_view()),
+                       lambda: get_bot(self.game_in_view(), "strong")], 50)
 
     def in_steps(self, steps: list[Callable[[], object]], gap_ms: float) -> None:
         """Run `steps` one per task, `gap_ms` apart, so that none holds the page for long."""
@@ -90,22 +149,20 @@ class App:
             web.later(step, gap_ms)
 
     def wire(self) -> None:
-        table = self.table
+        """The page's controls; those of the table's side reach it when used (`TableSide` wires its
+        parts' own controls when it is built)."""
         self.lobby.wire()
-        self.presenter.wire()
-        self.classroom.wire()
         web.on(web.by_id("results-lobby"), "click", lambda _event: self.leave_results())
         web.on(web.by_id("open-link"), "submit", self.on_open_link)
         web.on(web.by_id("board-position"), "click", self.on_board_click)
         web.on(web.by_id("board-position"), "keydown", self.on_board_key)
-        self.page.wire_focus()  # arrows on the board, keys in dialogs
         web.on(web.by_id("actions"), "click", self.on_action_click)
         web.on(web.by_id("curtain-actions"), "click", self.on_curtain_click)
         web.on(web.by_id("replay-bar"), "click", self.on_replay_click)
-        web.on(web.by_id("replay-range"), "input", lambda event: table.scrub(int(event.target.value)))
+        web.on(web.by_id("replay-range"), "input", lambda event: self.table.scrub(int(event.target.value)))
         web.on(web.by_id("play-on"), "click", self.on_play_on)
         web.on(web.by_id("share"), "click", self.on_share)
-        web.on(web.by_id("to-lobby"), "click", lambda _event: table.leave())
+        web.on(web.by_id("to-lobby"), "click", lambda _event: self.table.leave())
         web.on(web.by_id("home-link"), "click", self.on_home)
         web.on(web.by_id("autoplay-table"), "change",
                lambda event: self.change_preference("autoplay", bool(event.target.checked)))
@@ -138,13 +195,17 @@ class App:
             node.placeholder = self.tr(node.getAttribute("data-i18n-placeholder"), n=web.data(node, "i18n-n"))
         for button in doc.querySelectorAll(".lang-choice"):
             button.setAttribute("aria-pressed", "true" if web.data(button, "lang") == lang else "false")
-        if not self.table.table:
+        if not self.seated:
             web.set_tab_title(self.tr("app.name"))
         self.update_rules_link()
 
+    def game_in_view(self) -> str:
+        """The game at the table, else the one chosen in the lobby."""
+        seated = self.seated
+        return seated.game.id if seated else self.lobby.game_id
+
     def update_rules_link(self) -> None:
-        game_id = self.table.table.game.id if self.table.table else self.lobby.game_id
-        web.by_id("rules-link").href = f"./rules/{game_id}.{self.tr.lang}.html"
+        web.by_id("rules-link").href = f"./rules/{self.game_in_view()}.{self.tr.lang}.html"
 
     def on_language(self, event: Any) -> None:
         self.change_preference("lang", web.data(event.currentTarget, "lang"))
@@ -156,7 +217,8 @@ class App:
         self.lobby.tr = self.tr
         self.apply_language()
         self.lobby.render_saved_games()
-        self.table.set_language(self.tr)
+        if self.built:
+            self.built.table.set_language(self.tr)
 
     def change_preference(self, key: str, value: object) -> None:
         self.prefs = self.prefs.changed(key, value)
@@ -168,18 +230,24 @@ class App:
 
     def apply_preferences(self) -> None:
         """Show the preferences in every control that sets them, and hand the table its own."""
-        prefs, table = self.prefs, self.table
+        prefs = self.prefs
         self.lobby.show_preferences(prefs)
         web.by_id("autoplay-table").checked = prefs.autoplay
         web.by_id("projector").setAttribute("aria-pressed", "true" if prefs.projector else "false")
         web.document.documentElement.setAttribute("data-display", prefs.display)
+        for switch, on in (("explain", prefs.explain), ("overlays", prefs.overlays)):
+            web.by_id(switch).setAttribute("aria-pressed", "true" if on else "false")
+        if self.built:
+            self.table_preferences()
+
+    def table_preferences(self) -> None:
+        """Hand the table the preferences it follows (when they change, and when it is built)."""
+        prefs, table = self.prefs, self.table
         table.speed = prefs.speed
         if table.projector != prefs.projector:
             table.set_projector(prefs.projector)
         if table.autoplay != prefs.autoplay:
             table.set_autoplay(prefs.autoplay)
-        for switch, on in (("explain", prefs.explain), ("overlays", prefs.overlays)):
-            web.by_id(switch).setAttribute("aria-pressed", "true" if on else "false")
         if table.explaining != prefs.explain:
             table.set_explaining(prefs.explain)
         if table.overlays != prefs.overlays:
@@ -210,7 +278,7 @@ class App:
             if self.table.save_id != route.value or not self.table.table or self.table.scrubber:
                 self.lobby.finish_delete()  # a game deleted a moment ago is not brought back this way
                 self.open_save(route.value)
-        elif self.table.table:
+        elif self.seated:
             self.table.stand_up()
             self.show_lobby()
 
@@ -249,10 +317,12 @@ class App:
 
     def on_home(self, event: Any) -> None:
         event.preventDefault()
-        if self.table.table:
+        if self.seated:
             self.table.leave()
 
     def start_game(self, choice: LobbyChoice) -> None:
+        from ui.table import Table
+
         seed = choice.seed if choice.seed is not None else web.random_seed()
         table = Table.new(choice.game_id, choice.seats, seed, choice.options, choice.names, choice.me,
                           choice.by_link, web.fresh_salt)
@@ -282,6 +352,8 @@ class App:
 
     def open_save(self, save_id: str) -> bool:
         """Sit at a saved game; if it cannot be (gone, or unreadable and set aside), the lobby says why."""
+        from ui.table import Table
+
         try:
             saved = self.store.load(save_id)
             table = Table.from_record(saved.record, saved.seats, saved.names, me=saved.me,
@@ -306,7 +378,7 @@ class App:
 
     def on_storage(self, key: str | None) -> None:
         """Another tab wrote the storage: the game here may have gone on there, the list may have changed."""
-        if self.table.table:
+        if self.seated:
             if key is None or key == f"{GAME_PREFIX}{self.table.save_id}":
                 self.table.check_elsewhere()
         elif key is None or key.startswith(GAME_PREFIX):
@@ -332,10 +404,14 @@ class App:
         """Open a link, or say why it cannot be opened. A damaged header is refused at once; a long
         game is decoded over several tasks, then its game's drawing code and map are made ready, each in
         a task of its own, so that opening the longest link never holds the page for all of it."""
+        from ui.links import decoding
+
         return self.decode_on(text, decoding(text))
 
     def decode_on(self, text: str, steps: Steps[SharedTable]) -> bool:
         """One step of decoding a link, the next a task later; False when the link is refused."""
+        from ui.links import BadLink
+
         try:
             next(steps)
         except StopIteration as done:
@@ -369,6 +445,9 @@ class App:
 
     def watch(self, shared: SharedTable) -> None:
         """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""
+        from ui.replay import Scrubber
+        from ui.table import Table
+
         if shared.state is None:
             table = Table.from_record(shared.record, shared.seats, shared.names, salt_source=web.fresh_salt)
         else:  # the game as the link was decoded: not replayed a second time
@@ -398,12 +477,18 @@ class App:
         if table is None:
             return
         if seat is None:
+            from ui.links import SharedTable
+
             self.page.close_curtain()
             self.watch(SharedTable(table.state.record(), table.seats, table.names, True))
             return
         self.table.take_seat(seat)
 
     def on_share(self, _event: Any) -> None:
+        from ui import panels
+        from ui.controller import Curtain
+        from ui.qr import TooLongForQr, qr_svg
+
         record = self.table.link_record()
         if record is None or not self.table.table:
             return
@@ -418,6 +503,8 @@ class App:
 
     def link_url(self, record: dict[str, Any], table: Table, by_link: bool) -> str:
         """The whole address of a link to `record` at `table`, names included."""
+        from ui.links import encode_link
+
         text = encode_link(record, table.seats, table.names, by_link)
         return f"{web.page_url()}#{Route('link', text).fragment}"
 
