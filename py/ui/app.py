@@ -131,14 +131,15 @@ class App:
             self.table.human_move(queued)
         elif web.take_queued_start() and not self.seated:  # "Start" pressed before now
             self.lobby.submit()
-        # The table's side, then what the game in view needs (svgwrite, its face, map and strong bot),
-        # imported one per task while the player is in the lobby, so that the first "Start" does not
-        # freeze the page for the second these imports take. Once a game is at the table, the game in
-        # view is that one: its code is there already, and no other game's is loaded during it.
+        # The table's side, one module per task, then what the game in view needs (svgwrite, its face,
+        # map and strong bot), 50 ms apart, imported while the player is in the lobby so that the first
+        # "Start" does not freeze the page for the second these imports take. Once a game is at the
+        # table, the game in view is that one: its code is there already, and no other game's is loaded.
+        first_game = [lambda: import_module("svgwrite"), lambda: face_for(self.game_in_view()),
+                      lambda: self.table.map_svg(self.game_in_view()),
+                      lambda: get_bot(self.game_in_view(), "strong")]
         self.in_steps([*later, *(partial(import_module, name) for name in TABLE_MODULES), self.side,
-                       lambda: import_module("svgwrite"), lambda: face_for(self.game_in_view()),
-                       lambda: self.table.map_svg(self.game_in_view()),
-                       lambda: get_bot(self.game_in_view(), "strong")], 50)
+                       lambda: self.in_steps(first_game, 50)], 0)
 
     def in_steps(self, steps: list[Callable[[], object]], gap_ms: float) -> None:
         """Run `steps` one per task, `gap_ms` apart, so that none holds the page for long."""
