@@ -99,6 +99,26 @@ def test_scrubber_reaches_every_ply_in_both_directions() -> None:
         assert state.view(None) == table.game.replay(record, ply).view(None)
 
 
+def test_scrubber_back_at_the_end_plays_no_move_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The longest game's jump from its start to its end held the page: the end, where the link
+    opened, is shown again as it was kept, and it is never played on."""
+    from games.bots import play_bots_game
+    from games.core import State
+
+    record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
+    game = get_game("freight_train")
+    scrubber = Scrubber(game, record)
+    end = scrubber.seek(len(record["moves"])).view(None)
+    scrubber.seek(0)
+    played: list[object] = []
+    apply = State.apply
+    monkeypatch.setattr(State, "apply", lambda state, move: (played.append(move), apply(state, move))[1])
+    assert scrubber.seek(len(record["moves"])).view(None) == end and played == []
+    scrubber.seek(2)
+    assert played == record["moves"][:2]  # back is replayed from the start
+    assert scrubber.seek(len(record["moves"])).view(None) == end and len(played) == 2
+
+
 def test_lobby_parses_seats_options_and_seed() -> None:
     choice = parse_lobby("transamerica", [("human", " Ann "), ("strong", "")], {"visible_cards": True},
                          "42", t)
