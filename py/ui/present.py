@@ -94,7 +94,7 @@ class Projection:
             self.table, self.scrubber = table, Scrubber(table.game, record, table.state)
             self.players = (seats, names)
         else:
-            self.scrubber.record, self.scrubber.length = record, len(record["moves"])
+            self.scrubber.follow(record)
         self.table.state = self.scrubber.seek(ply)
         caption, overlays = message.get("caption"), message.get("overlays")
         return Shown(self.table, self.scrubber, fresh, _curtain(message.get("curtain")), lang,

@@ -23,6 +23,11 @@ class Scrubber:
         self.ply = len(self.state.moves)
         self.end = self.state if self.ply == self.length else None
 
+    def follow(self, record: dict[str, Any]) -> None:
+        """The same game's record, grown or cut back (a presenter's table moves on): the position kept
+        is no longer its end."""
+        self.record, self.length, self.end = record, len(record["moves"]), None
+
     def seek(self, ply: int) -> State:
         ply = max(0, min(self.length, ply))
         if ply == self.length and self.end is not None:
