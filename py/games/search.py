@@ -39,9 +39,7 @@ def halving(candidates: list[Move], budget: int, sample: Callable[[], W],
     slices = Pacer()
     alive = list(candidates)
     totals = dict.fromkeys(alive, 0.0)
-    rounds = rounds_for(len(alive))
-    for _ in range(rounds):
-        worlds = max(1, budget // (rounds * len(alive)))
+    for worlds in worlds_per_round(len(alive), budget):
         for _ in range(worlds):
             world = sample()
             for move in alive:
@@ -53,10 +51,19 @@ def halving(candidates: list[Move], budget: int, sample: Callable[[], W],
     return alive[0]
 
 
+def worlds_per_round(candidates: int, budget: int) -> list[int]:
+    """How many worlds `halving` samples in each of its rounds."""
+    rounds, alive, worlds = rounds_for(candidates), candidates, []
+    for _ in range(rounds):
+        worlds.append(max(1, budget // (rounds * alive)))
+        alive = (alive + 1) // 2
+    return worlds
+
+
 def trials_spent(candidates: int, budget: int) -> int:
     """How many trials `halving` spends: what tests hold the counted work to."""
-    rounds, alive, spent = rounds_for(candidates), candidates, 0
-    for _ in range(rounds):
-        spent += max(1, budget // (rounds * alive)) * alive
+    alive, spent = candidates, 0
+    for worlds in worlds_per_round(candidates, budget):
+        spent += worlds * alive
         alive = (alive + 1) // 2
     return spent

@@ -7,9 +7,10 @@ import itertools
 import pytest
 
 from arena import run_arena
-from games import get_game
+from games import get_game, search
 from games.bots import LEVELS, Pacer, bot_rng, decide, get_bot, play_bots_game
 from games.core import finish
+from games.search import trials_spent, worlds_per_round
 from games.transamerica import bots, rollout, steiner
 from games.transamerica.board import COLOURS
 from games.transamerica.bots import StrongBot
@@ -81,13 +82,19 @@ def test_decisions_ignore_the_hidden_hands(plies):
 def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
     """Counted work, not time (its CPU time is a `make bench` figure): per decision, Steiner solves
     and rounds played out within the bot's budget; between two yields, at most one solve's set-up and
-    one subset step, or one greedy turn of a round played out.
+    one subset step, or one greedy turn of a round played out from a track, or one whole round played
+    out from a marker (a trial of its halving).
 
     The clock only says when to yield: here a fake one whose every slice is over, so the bot yields
     at every check it makes, and what runs between two yields is the work between two checks.
     """
     clock = itertools.count()
-    monkeypatch.setattr(bots, "Pacer", lambda: Pacer(slice_seconds=0.5, clock=lambda: float(next(clock))))
+
+    def every_slice_over() -> Pacer:
+        return Pacer(slice_seconds=0.5, clock=lambda: float(next(clock)))
+
+    monkeypatch.setattr(bots, "Pacer", every_slice_over)
+    monkeypatch.setattr(search, "Pacer", every_slice_over)  # the marker's halving
     work = {"solves": 0, "grows": 0, "rollouts": 0, "turns": 0}
 
     def solving(*args, **kwargs):
@@ -117,29 +124,45 @@ def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
     budget = 3 + bot.max_calls + bot.samples * (state.num_players - 1)  # own, marker, demand solves
     rollouts = bot.deals * (bot.track_candidates + 1)  # the scored choice is among the candidates
     decisions, most_solves, most_rollouts, longest_stretch, most_turns, mark, turns = 0, 0, 0, 0, 0, 0, 0
+    most_rounds, rounds_mark, markers = 0, 0, 0
 
     def pause() -> None:
-        """At a yield, and at the answer: the most growths and greedy turns between two yields so far."""
-        nonlocal longest_stretch, most_turns, mark, turns
+        """At a yield, and at the answer: the most growths, greedy turns and rounds played out between
+        two yields so far."""
+        nonlocal longest_stretch, most_turns, mark, turns, most_rounds, rounds_mark
         longest_stretch = max(longest_stretch, work["grows"] - mark)
-        most_turns = max(most_turns, work["turns"] - turns)
-        mark, turns = work["grows"], work["turns"]
+        if state.phase == "build":
+            most_turns = max(most_turns, work["turns"] - turns)
+        else:
+            most_rounds = max(most_rounds, work["rollouts"] - rounds_mark)
+        mark, turns, rounds_mark = work["grows"], work["turns"], work["rollouts"]
 
     while not state.is_over() and state.round == 1:
         seat = state.current_player
-        thinking = bot.think(state.view(seat), state.legal_moves(), bot_rng(31, seat, len(state.moves)))
-        work["solves"] = work["rollouts"] = 0
+        view, legal = state.view(seat), state.legal_moves()
+        if state.phase == "marker":
+            spots = finish(bots.marker_spots(list(state.city_points[seat]), legal))
+        thinking = bot.think(view, legal, bot_rng(31, seat, len(state.moves)))
+        work["solves"] = work["rollouts"] = rounds_mark = 0
         mark, turns = work["grows"], work["turns"]
         move = finish(thinking, pause)
         pause()
-        most_solves = max(most_solves, work["solves"])
-        most_rollouts = max(most_rollouts, work["rollouts"])
+        if state.phase == "marker":  # a solve for its spots, then the later players' trees per world
+            later = sum(m is None for m in state.markers) - 1
+            worlds = sum(worlds_per_round(len(spots), bot.marker_trials))
+            assert work["solves"] <= 1 + later * worlds
+            assert work["rollouts"] == trials_spent(len(spots), bot.marker_trials)
+            markers += 1
+        else:
+            most_solves = max(most_solves, work["solves"])
+            most_rollouts = max(most_rollouts, work["rollouts"])
         decisions += 1
         state.apply(move)  # rejects an illegal move
-    assert decisions > 40
+    assert decisions > 40 and markers == 4
     assert 0 < most_solves <= budget
     assert 0 < most_rollouts <= rollouts
     assert 0 < most_turns <= 1
+    assert most_rounds == 1
     # 6 terminals (5 cities and a network): 5 single-terminal growths, then one per subset step.
     assert 0 < longest_stretch <= len(COLOURS) + 1
 

@@ -10,12 +10,15 @@ would be over) and sums the trees those guesses need into a *demand* per edge. I
 among the tracks that cut its own need the most, those that opponents neither need nor will build
 anyway, so it spends its turns on track that only it wants and lets shared track be laid by others;
 it shuns a track that would likely complete an opponent, and values a first plain track with the
-best second one it opens. Its marker goes on an optimal tree of its cities, where the opponents
-placed so far are least likely to build. With 2 to 4 players it then plays the round out
-(`rollout.py`, the greedy policy in every seat) from its best-scored tracks and from ending the
-turn, on hands guessed as above, and takes another move only when it beats the scored choice
-clearly (at 6 players too, where it also weighs the others' demand less). Its work is capped in
-solver calls and rounds played out, so its choices do not depend on the machine's speed.
+best second one it opens. Its marker goes on a point of an optimal tree of its cities: at the player
+counts of `searched_start`, the one whose round, played out on guessed deals, ends best for it
+(sequential halving over the points: where the others start and head decides how much of its track
+they will lay); at the others, where the opponents placed so far are least likely to build. With 2
+to 4 players it plays the round out (`rollout.py`, the greedy policy in every seat) from its
+best-scored tracks and from ending the turn, on hands guessed as above, and takes another move only
+when it beats the scored choice clearly (at 6 players too, where it also weighs the others' demand
+less). Its work is capped in solver calls and rounds played out, so its choices do not depend on the
+machine's speed.
 """
 
 from __future__ import annotations
@@ -26,10 +29,11 @@ from dataclasses import dataclass, replace
 from math import ldexp
 
 from games.bots import Bot, Pacer, Thinking, seat_of
-from games.core import Move, Rng, Steps
+from games.core import Move, Rng, Steps, finish
+from games.search import halving, worlds_per_round
 from games.transamerica.board import BOARD, COLOURS
 from games.transamerica.deal import SMALL_GAME
-from games.transamerica.moves import EDGE_OF_MOVE, MARKER_MOVES, TRACK_MOVES
+from games.transamerica.moves import EDGE_OF_MOVE, MARKER_MOVES, POINT_OF_MOVE, TRACK_MOVES
 from games.transamerica.rollout import Rollout
 from games.transamerica.steiner import solving
 from games.transamerica.view import TransAmericaView
@@ -50,6 +54,7 @@ class Table:
     hands: tuple[tuple[int, ...] | None, ...]  # city points per player, where visible
     plain_left: int
     placed: int  # tracks placed this turn
+    start_player: int  # the seat that placed the round's first marker, and builds first
 
     @classmethod
     def read(cls, view: TransAmericaView) -> Table:
@@ -60,7 +65,7 @@ class Table:
                    built=frozenset(BOARD.edge_index[str(name)] for name, _ in view["tracks"]),
                    laid=tuple((BOARD.edge_index[str(name)], int(seat)) for name, seat in view["tracks"]),
                    markers=markers, hands=hands, plain_left=view["turn"]["plain_left"],
-                   placed=len(view["turn"]["placed"]))
+                   placed=len(view["turn"]["placed"]), start_player=view["start_player"])
 
     def group(self, point: int) -> set[int]:
         """The points joined to `point` by built track (variant 2: the legal moves say where to build)."""
@@ -124,14 +129,18 @@ def no_track(legal: list[Move]) -> Move:
 def marker_spots(cities: list[int], legal: list[Move]) -> Steps[list[int]]:
     """Free points of an optimal tree of the cities: a marker there adds nothing to the need."""
     _, tree = yield from solving(cities, ())
-    points = set(cities) | {p for e in tree for p in BOARD.edge_ends[e]}
     offered = set(legal)
-    spots = [p for p in sorted(points) if MARKER_MOVES[p] in offered]
+    return free_spots(cities, tree, [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered])
+
+
+def free_spots(cities: list[int], tree: list[int], free: list[int]) -> list[int]:
+    """The `free` points on `tree` (an optimal tree of the cities), in point order; when every one is
+    taken, the free points closest to the cities."""
+    points = set(cities) | {p for e in tree for p in BOARD.edge_ends[e]}
+    spots = [p for p in free if p in points]
     if spots:
         return spots
-    # Every tree point is taken: the free point closest to the cities.
     dist = distances(cities, ())
-    free = [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered]
     best = min(dist[p] for p in free)
     return [p for p in free if dist[p] == best]
 
@@ -242,6 +251,12 @@ def guess_hands(table: Table, rng: Rng, likelihoods: dict[int, list[tuple[int, f
     return hands
 
 
+def round_value(penalties: list[int], seat: int) -> float:
+    """A round's outcome for `seat`: the others' mean penalty minus its own."""
+    others = [p for q, p in enumerate(penalties) if q != seat]
+    return sum(others) / len(others) - penalties[seat]
+
+
 @dataclass
 class Option:
     """One track the strong bot may place now, with what it is worth."""
@@ -258,8 +273,11 @@ class StrongBot:
                  help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0,
                  deals: int = 10, track_candidates: int = 3, margin: float = 1.0,
                  played_out: frozenset[int] = frozenset({2, 3, 4, 6}), crowd: int = 6,
-                 crowd_weights: tuple[float, float] = (0.3, 0.15)) -> None:
+                 crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96,
+                 searched_start: frozenset[int] = frozenset({2, 3, 4})) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
+        self.marker_trials = marker_trials  # rounds played out to choose where to start
+        self.searched_start = searched_start  # player counts at which they are (measured there)
         self.deals = deals  # guessed deals on which each candidate's round is played out
         self.track_candidates = track_candidates  # tracks played out, best by score first
         self.margin = margin  # mean points by which a played-out move must beat the scored choice
@@ -285,7 +303,10 @@ class StrongBot:
                 likelihoods[player] = city_likelihoods(table, player)
                 if deadline.slice_over():
                     yield None
-        demand, finish = yield from self._demand(table, likelihoods, rng, deadline)
+        if view["phase"] == "marker" and table.players in self.searched_start:
+            spots = yield from marker_spots(hand, legal)
+            return MARKER_MOVES[(yield from self._start(table, spots, legal, likelihoods, rng))]
+        demand, completing = yield from self._demand(table, likelihoods, rng, deadline)
         if view["phase"] == "marker":
             # Start where opponents are least likely to build: the bot lays its own track first.
             spots = yield from marker_spots(hand, legal)
@@ -294,7 +315,7 @@ class StrongBot:
         tracks = track_moves(legal)
         if not tracks:
             return no_track(legal)
-        options = yield from self._options(table, hand, tracks, demand, finish, deadline)
+        options = yield from self._options(table, hand, tracks, demand, completing, deadline)
         options.sort(key=lambda o: (-o.score, -o.gain, o.edge))
         # The scored choice (None: end the turn), then the alternatives played out against it: the
         # best-scored tracks that bring the bot's cities closer, and ending the turn.
@@ -311,6 +332,45 @@ class StrongBot:
             if values[best] > values[0] + self.margin:
                 scored = candidates[best]
         return no_track(legal) if scored is None else TRACK_MOVES[scored]
+
+    def _start(self, table: Table, spots: list[int], legal: list[Move],
+               likelihoods: dict[int, list[tuple[int, float]]], rng: Rng) -> Steps[int]:
+        """The spot to start from whose round, played out on guessed deals, ends best for the bot:
+        sequential halving over the spots, `marker_trials` rounds in all. The players yet to place
+        their markers start as the greedy bot does, on a free point of an optimal tree of their
+        guessed cities; then every seat builds by the greedy policy (`rollout.py`)."""
+        if len(spots) == 1:
+            return spots[0]
+        seat = table.seat
+        offered = set(legal)
+        free = [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered]
+        later = [q for q in ((seat + k) % table.players for k in range(1, table.players))
+                 if table.markers[q] is None]
+        # Each world: guessed hands, the later players' optimal trees (and a draw for where on them
+        # they start), and the play-out's seed. Sampled here, where the solves can yield.
+        World = tuple[list[list[int]], list[tuple[int, list[int], int]], int]
+        worlds: list[World] = []
+        for _ in range(sum(worlds_per_round(len(spots), self.marker_trials))):
+            hands = guess_hands(table, rng, likelihoods)
+            trees = []
+            for q in later:
+                _, tree = yield from solving(hands[q], ())
+                trees.append((q, tree, rng.next64()))
+            worlds.append((hands, trees, rng.next64()))
+
+        def trial(dealt: World, move: Move) -> float:
+            hands, trees, seed = dealt
+            markers = {q: m for q, m in enumerate(table.markers) if m is not None}
+            markers[seat] = POINT_OF_MOVE[move]
+            for q, tree, pick in trees:
+                left = [p for p in free if p not in markers.values()]
+                markers[q] = Rng(pick).choice(free_spots(hands[q], tree, left))
+            rollout = Rollout([], [markers[q] for q in range(table.players)], hands, Rng(seed))
+            return round_value(finish(rollout.play(table.start_player, 2)), seat)
+
+        moves = [MARKER_MOVES[p] for p in spots]
+        best = yield from halving(moves, self.marker_trials, iter(worlds).__next__, trial)
+        return POINT_OF_MOVE[best]
 
     def _play_out(self, table: Table, candidates: list[int | None],
                   likelihoods: dict[int, list[tuple[int, float]]], rng: Rng) -> Steps[list[float]]:
@@ -337,7 +397,7 @@ class StrongBot:
                     rollout = Rollout(laid, markers, hands, Rng(seed))
                     mover, plain_left = (seat + 1) % players, 2
                 penalties = yield from rollout.play(mover, plain_left)
-                total += sum(penalties) / (players - 1) - penalties[seat] * players / (players - 1)
+                total += round_value(penalties, seat)
             values.append(total / self.deals)
             yield None
         return values
@@ -346,7 +406,7 @@ class StrongBot:
                 deadline: Pacer) -> Steps[tuple[dict[int, float], dict[int, float]]]:
         """Expected use of each unbuilt edge by the opponents' trees, and the chance it completes one."""
         demand: dict[int, float] = {}
-        finish: dict[int, float] = {}
+        completing: dict[int, float] = {}
         for player in range(table.players):
             marker = table.markers[player]
             if player == table.seat or marker is None:
@@ -362,10 +422,10 @@ class StrongBot:
                 for e in tree:
                     demand[e] = demand.get(e, 0.0) + share
                     if need == BOARD.edges[e].cost:
-                        finish[e] = finish.get(e, 0.0) + share
+                        completing[e] = completing.get(e, 0.0) + share
                 if deadline.slice_over():
                     yield None
-        return demand, finish
+        return demand, completing
 
     @staticmethod
     def _pick(rng: Rng, weighted: list[tuple[int, float]]) -> int:
@@ -377,7 +437,7 @@ class StrongBot:
         return weighted[-1][0]
 
     def _options(self, table: Table, hand: list[int], tracks: list[int], demand: dict[int, float],
-                 finish: dict[int, float], deadline: Pacer) -> Steps[list[Option]]:
+                 completing: dict[int, float], deadline: Pacer) -> Steps[list[Option]]:
         terminals = table.terminals(table.seat, hand)
         built = table.built
         need, tree = yield from solving(terminals, built)
@@ -396,7 +456,7 @@ class StrongBot:
         def value(e: int, gain: int) -> float:
             cost = BOARD.edges[e].cost
             return (gain - help_weight * demand.get(e, 0.0) * cost
-                    + private_weight * (e in private) * cost - self.finish_weight * finish.get(e, 0.0))
+                    + private_weight * (e in private) * cost - self.finish_weight * completing.get(e, 0.0))
 
         calls = 0
         options = []
