@@ -90,7 +90,7 @@ def test_the_start_marker_is_searched_where_measured_and_always_on_an_optimal_tr
     from games.transamerica.moves import MARKER_MOVES
 
     bot = BOTS["strong"]
-    assert isinstance(bot, StrongBot) and bot.searched_start == frozenset({2, 3, 4})
+    assert isinstance(bot, StrongBot) and bot.searched_start == frozenset({2, 3, 4, 5})
     searched: list[int] = []
     start = StrongBot._start
 

@@ -274,7 +274,7 @@ class StrongBot:
                  deals: int = 10, track_candidates: int = 3, margin: float = 1.0,
                  played_out: frozenset[int] = frozenset({2, 3, 4, 6}), crowd: int = 6,
                  crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96,
-                 searched_start: frozenset[int] = frozenset({2, 3, 4})) -> None:
+                 searched_start: frozenset[int] = frozenset({2, 3, 4, 5})) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
         self.marker_trials = marker_trials  # rounds played out to choose where to start
         self.searched_start = searched_start  # player counts at which they are (measured there)
