@@ -81,22 +81,21 @@ def test_the_deck_shrinks_with_two_or_three_players() -> None:
 
 
 
-def test_the_start_marker_is_searched_where_measured_and_always_on_an_optimal_tree(monkeypatch) -> None:
-    """At the counts of `searched_start` the marker's spot is the one `_start` finds best by rounds
-    played out; at the others, where the others are least likely to build. Either way it is a spot of
-    an optimal tree of the bot's cities."""
+
+def test_the_start_marker_is_the_best_played_out_spot_of_an_optimal_tree(monkeypatch) -> None:
+    """At every player count, each marker is the spot `_start` finds best by rounds played out, among
+    the spots of an optimal tree of the bot's cities."""
     from games.bots import bot_rng, decide
     from games.transamerica.bots import BOTS, StrongBot, marker_spots
     from games.transamerica.moves import MARKER_MOVES
 
     bot = BOTS["strong"]
-    assert isinstance(bot, StrongBot) and bot.searched_start == frozenset({2, 3, 4, 5})
-    searched: list[int] = []
+    searched: list[tuple[list[int], int]] = []
     start = StrongBot._start
 
     def spy(self, table, spots, *args):
         spot = yield from start(self, table, spots, *args)
-        searched.append(spot)
+        searched.append((spots, spot))
         return spot
 
     monkeypatch.setattr(StrongBot, "_start", spy)
@@ -107,8 +106,7 @@ def test_the_start_marker_is_searched_where_measured_and_always_on_an_optimal_tr
             seat, legal = state.current_player, state.legal_moves()
             spots = finish(marker_spots(list(state.city_points[seat]), legal))
             move = decide(bot, state.view(seat), legal, bot_rng(11, seat, len(state.moves)))
-            assert move in {MARKER_MOVES[p] for p in spots}
-            if players in bot.searched_start:
-                assert move == MARKER_MOVES[searched[-1]]
+            assert searched[-1][0] == spots and move == MARKER_MOVES[searched[-1][1]]
+            assert searched[-1][1] in spots
             state.apply(move)
-        assert len(searched) == (players if players in bot.searched_start else 0)
+        assert len(searched) == players

@@ -10,15 +10,13 @@ would be over) and sums the trees those guesses need into a *demand* per edge. I
 among the tracks that cut its own need the most, those that opponents neither need nor will build
 anyway, so it spends its turns on track that only it wants and lets shared track be laid by others;
 it shuns a track that would likely complete an opponent, and values a first plain track with the
-best second one it opens. Its marker goes on a point of an optimal tree of its cities: at the player
-counts of `searched_start`, the one whose round, played out on guessed deals, ends best for it
-(sequential halving over the points: where the others start and head decides how much of its track
-they will lay); at the others, where the opponents placed so far are least likely to build. With 2
-to 4 players it plays the round out (`rollout.py`, the greedy policy in every seat) from its
-best-scored tracks and from ending the turn, on hands guessed as above, and takes another move only
-when it beats the scored choice clearly (at 6 players too, where it also weighs the others' demand
-less). Its work is capped in solver calls and rounds played out, so its choices do not depend on the
-machine's speed.
+best second one it opens. Its marker goes on the point of an optimal tree of its cities whose
+round, played out on guessed deals, ends best for it (sequential halving over the points: where the
+others start and head decides how much of its track they will lay). With 2 to 4 players it plays the
+round out (`rollout.py`, the greedy policy in every seat) from its best-scored tracks and from ending
+the turn, on hands guessed as above, and takes another move only when it beats the scored choice
+clearly (at 6 players too, where it also weighs the others' demand less). Its work is capped in
+solver calls and rounds played out, so its choices do not depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -273,11 +271,9 @@ class StrongBot:
                  help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0,
                  deals: int = 10, track_candidates: int = 3, margin: float = 1.0,
                  played_out: frozenset[int] = frozenset({2, 3, 4, 6}), crowd: int = 6,
-                 crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96,
-                 searched_start: frozenset[int] = frozenset({2, 3, 4, 5})) -> None:
+                 crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
         self.marker_trials = marker_trials  # rounds played out to choose where to start
-        self.searched_start = searched_start  # player counts at which they are (measured there)
         self.deals = deals  # guessed deals on which each candidate's round is played out
         self.track_candidates = track_candidates  # tracks played out, best by score first
         self.margin = margin  # mean points by which a played-out move must beat the scored choice
@@ -303,15 +299,10 @@ class StrongBot:
                 likelihoods[player] = city_likelihoods(table, player)
                 if deadline.slice_over():
                     yield None
-        if view["phase"] == "marker" and table.players in self.searched_start:
+        if view["phase"] == "marker":
             spots = yield from marker_spots(hand, legal)
             return MARKER_MOVES[(yield from self._start(table, spots, legal, likelihoods, rng))]
         demand, completing = yield from self._demand(table, likelihoods, rng, deadline)
-        if view["phase"] == "marker":
-            # Start where opponents are least likely to build: the bot lays its own track first.
-            spots = yield from marker_spots(hand, legal)
-            return MARKER_MOVES[min(spots,
-                                    key=lambda p: (sum(demand.get(e, 0.0) for _, e in BOARD.adjacent[p]), p))]
         tracks = track_moves(legal)
         if not tracks:
             return no_track(legal)
