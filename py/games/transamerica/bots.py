@@ -127,8 +127,13 @@ def no_track(legal: list[Move]) -> Move:
 def marker_spots(cities: list[int], legal: list[Move]) -> Steps[list[int]]:
     """Free points of an optimal tree of the cities: a marker there adds nothing to the need."""
     _, tree = yield from solving(cities, ())
+    return free_spots(cities, tree, free_points(legal))
+
+
+def free_points(legal: list[Move]) -> list[int]:
+    """The points a marker may go on now, in point order."""
     offered = set(legal)
-    return free_spots(cities, tree, [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered])
+    return [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered]
 
 
 def free_spots(cities: list[int], tree: list[int], free: list[int]) -> list[int]:
@@ -333,8 +338,7 @@ class StrongBot:
         if len(spots) == 1:
             return spots[0]
         seat = table.seat
-        offered = set(legal)
-        free = [p for p in range(len(BOARD.points)) if MARKER_MOVES[p] in offered]
+        free = free_points(legal)
         later = [q for q in ((seat + k) % table.players for k in range(1, table.players))
                  if table.markers[q] is None]
         # Each world: guessed hands, the later players' optimal trees (and a draw for where on them
