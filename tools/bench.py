@@ -8,7 +8,8 @@
   with no browser (`--only dist` runs it alone);
 * click to repainted board on TransAmerica (place a track, take it back), median and 95th percentile,
   on a laptop-sized page and on a 360x740 touch page with the CPU slowed 4x (`--only phone` alone);
-* bot decision time per game and level in the browser's Pyodide;
+* bot decision time for every game, table size and level, in CPython's CPU time and in the browser's
+  Pyodide (tools/bench_bots.py; `--only bots` runs it alone, about 10 minutes);
 * the longest task while a bots-only table plays each game to its end in the page (the page freezes
   if one exceeds 100 ms);
 * under CPython (`--only cpython` runs these alone, in a minute, with no browser): random full games
@@ -44,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "tools")]
 
+from bench_bots import level_figures, level_rows  # noqa: E402
 from bench_return import reload_figures, reload_rows, slowphone_figures, slowphone_rows  # noqa: E402
 from build_sw import SW_NAME, content_version, render_sw, site_files  # noqa: E402
 from dist import compressed_copies  # noqa: E402
@@ -172,23 +174,6 @@ def phone_click_figures(browser: Any, site: Site, clicks: int) -> dict[str, floa
 
 
 BOT_GAMES = ("transamerica", "trick_of_the_rails", "freight_train", "locomotion")
-
-
-def bot_figures(page: Page, games: int) -> dict[str, dict[str, float]]:
-    """Every decision of seeded 3-player bots-only games of each game, timed inside Pyodide: strong's
-    games, then the same seeds with expert in its seat."""
-    per_level: dict[str, list[float]] = {}
-    for levels in (["strong", "greedy", "random"], ["expert", "greedy", "random"]):
-        for game in BOT_GAMES:
-            for seed in range(games):
-                spec = {"game": game, "players": 3, "seed": 500 + seed, "options": {}, "levels": levels}
-                answer = json.loads(page.evaluate("(spec) => window.railTableBotsGame(spec)",
-                                                  json.dumps(spec)))
-                for seat, samples in enumerate(answer["decision_ms"]):
-                    per_level.setdefault(f"{game} {levels[seat]}", []).extend(samples)
-    return {name: {"decisions": len(samples), "mean_ms": round(statistics.mean(samples), 1),
-                   "p95_ms": round(percentile(samples, 0.95), 1), "max_ms": round(max(samples), 1)}
-            for name, samples in per_level.items()}
 
 
 def freeze_figures(page: Page, site: Site) -> dict[str, dict[str, int]]:
@@ -448,7 +433,7 @@ STRONG_GOALS = {"transamerica": (300, 40), "trick_of_the_rails": (600, 30), "fre
 def browser_rows(figures: dict[str, Any]) -> list[str]:
     from support import FREEZE_MS
 
-    click, bots = figures["click"], figures["bots"]
+    click = figures["click"]
     rows = boot_rows(figures["boot"])
     rows += [
         dist_row(figures["dist"]),
@@ -461,11 +446,6 @@ def browser_rows(figures: dict[str, Any]) -> list[str]:
         longest = f"longest **{stats['longest_ms']} ms**" if stats["long_tasks"] else "**none**"
         rows.append(f"| tasks over 50 ms while bots play {game} at the table ({stats['plies']} moves "
                     f"drawn) | {stats['long_tasks']}, {longest} | no task over {FREEZE_MS} ms |")
-    for level, stats in bots.items():
-        goal = "about 600 ms of work" if level.endswith(" expert") else "goal <= 1000 ms"
-        rows.append(f"| bot decision in the browser, {level} ({stats['decisions']} decisions) | mean "
-                    f"{stats['mean_ms']} ms, p95 {stats['p95_ms']} ms, **max {stats['max_ms']} ms** | "
-                    f"{goal} |")
     return rows
 
 
@@ -542,6 +522,8 @@ def report(figures: dict[str, Any]) -> str:
     if "cpython" in figures:
         rows += cpython_rows(figures["cpython"])
     rows += link_rows(figures)
+    if "levels" in figures:
+        rows += level_rows(figures["levels"])
     return "\n".join(rows)
 
 
@@ -563,6 +545,11 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
                 return {"reload": reload_figures(playwright, site, args.reloads)}
             if args.only == "slowphone":
                 return {"slowphone": slowphone_figures(playwright, ROOT, args.reloads)}
+            if args.only == "bots":
+                page = browser.new_page()
+                page.goto(site.url)
+                page.wait_for_selector(READY, state="attached", timeout=120_000)
+                return {"levels": level_figures(page)}
             figures: dict[str, Any] = {"boot": boot_figures(playwright, site, args.runs)}
             if args.only == "boot":
                 return figures
@@ -572,7 +559,7 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
             page = ctx.new_page()
             page.goto(site.url)
             page.wait_for_selector(READY, state="attached", timeout=120_000)
-            figures["bots"] = bot_figures(page, args.bot_games)
+            figures["levels"] = level_figures(page)
             figures["click"] = click_figures(page, args.clicks)
             figures["freeze"] = freeze_figures(page, site)
             figures["phone_click"] = phone_click_figures(browser, site, args.clicks)
@@ -586,13 +573,13 @@ def browser_figures(args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("browser", "cpython", "phone", "links", "dist", "boot", "reload",
-                                           "slowphone"),
+                                           "slowphone", "bots"),
                         help="run one part and print its rows (docs/benchmarks.md is left as it is)")
     parser.add_argument("--runs", type=int, default=5, help="boot measurements per page and kind")
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--reloads", type=int, default=5, help="reloads mid-game timed, per profile")
     parser.add_argument("--bot-games", type=int, default=2,
-                        help="bots-only games per game timed, in the browser and under CPython")
+                        help="bots-only games per game in which strong's longest stretch of work is timed")
     parser.add_argument("--games", type=int, default=30, help="random CPython games to time")
     args = parser.parse_args()
     figures: dict[str, Any] = {}
