@@ -305,10 +305,15 @@ class State:
             raise IllegalMove("error.game_over")
         if text not in self.legal_moves():
             raise IllegalMove("error.move_illegal", move=text)
+        self.apply_legal(text)
+
+    def apply_legal(self, move: Move) -> None:
+        """`apply` without its checks, for a move taken from this very position's `legal_moves()`:
+        the bots' playouts apply hundreds of thousands of moves per decision."""
         mover = self.current_player
         self._legal_cache = None
-        self._do(text)
-        self.moves.append(text)
+        self._do(move)
+        self.moves.append(move)
         self.movers.append(-1 if mover is None else mover)
         self._legal_cache = None
 

@@ -241,3 +241,22 @@ def test_transamerica_with_visible_cards_leaves_nothing_to_chance() -> None:
     game = GAMES["transamerica"]
     for players in (2, 4):
         assert not reseeded_runs_differ(game, players, 3, {"visible_cards": True})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_apply_legal_is_apply_without_its_checks(game_id: str) -> None:
+    """The playouts' unchecked `apply_legal` leaves a state exactly as `apply` does, move after move
+    (moves, movers, events, every seat's view), and so reaches the same end."""
+    game = GAMES[game_id]
+    state = game.new_state(game.max_players, 5, {})
+    twin = game.new_state(game.max_players, 5, {})
+    rng = Rng.derive(5, "apply_legal")
+    while not state.is_over():
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        twin.apply_legal(move)
+        assert (twin.moves, twin.movers, twin.events) == (state.moves, state.movers, state.events)
+        assert twin.legal_moves() == state.legal_moves()
+        for seat in (None, *range(game.max_players)):
+            assert twin.view(seat) == state.view(seat)
+    assert twin.is_over() and twin.result().to_dict() == state.result().to_dict()

@@ -109,7 +109,7 @@ def roll_out(state: FreightTrainState, seat: int, rng: Rng, turns: int = 1) -> N
             started += 1
             if started == turns:
                 return
-        state.apply(quick_move(state, rng))
+        state.apply_legal(quick_move(state, rng))
 
 
 def one_ply(world: FreightTrainState, legal: list[Move], seat: int) -> dict[Move, float]:

@@ -18,13 +18,16 @@ from games.trick_of_the_rails.rules import TrickState
 
 def stakes(state: TrickState, player: int) -> dict[str, float]:
     """Per company, the player's shares of it minus the other players' mean."""
-    counts = [dict.fromkeys(COMPANIES, 0) for _ in state.shares]
-    for holder, shares in zip(counts, state.shares, strict=True):
+    total = dict.fromkeys(COMPANIES, 0)
+    own = dict.fromkeys(COMPANIES, 0)
+    for holder, shares in enumerate(state.shares):
         for card in shares:
-            holder[SHARE_COMPANY[card]] += 1
-    others = len(counts) - 1
-    return {co: counts[player][co] - sum(c[co] for q, c in enumerate(counts) if q != player) / others
-            for co in COMPANIES}
+            company = SHARE_COMPANY[card]
+            total[company] += 1
+            if holder == player:
+                own[company] += 1
+    others = len(state.shares) - 1
+    return {co: own[co] - (total[co] - own[co]) / others for co in COMPANIES}
 
 
 def placement(state: TrickState, rng: Rng) -> Move:
@@ -36,6 +39,13 @@ def placement(state: TrickState, rng: Rng) -> Move:
 
     def worth(company: str, segments: list[str]) -> float:
         return expected_share_value(segments, state.locomotives[company], coming)
+
+    now: dict[str, float] = {}  # per company, its railway's worth as it stands
+
+    def worth_now(company: str) -> float:
+        if company not in now:
+            now[company] = worth(company, state.railways[company])
+        return now[company]
 
     def extended(company: str, segment: str, end: str) -> list[str]:
         railway = state.railways[company]
@@ -51,11 +61,11 @@ def placement(state: TrickState, rng: Rng) -> Move:
         elif phase == "locomotive":
             railway = state.railways[company]
             gain = stake[company] * (expected_share_value(railway, state.locos_to_place[0], coming)
-                                     - worth(company, railway))
+                                     - worth_now(company))
         elif phase == "city":
             end = move.split(" ")[2]
-            now = worth(company, state.railways[company])
-            gain = stake[company] * (worth(company, extended(company, state.line[state.slot], end)) - now)
+            gain = stake[company] * (worth(company, extended(company, state.line[state.slot], end))
+                                     - worth_now(company))
         else:
             card = state.to_add[0][1]
             gain = stake[company] * worth(company, extended(company, card, move.split(" ")[1]))
@@ -77,6 +87,6 @@ def play_out(state: TrickState, rng: Rng) -> None:
     """Finish the game: random legal cards, placements by `placement`."""
     while not state.is_over():
         if state.phase == "play":
-            state.apply(rng.choice(state.legal_moves()))
+            state.apply_legal(rng.choice(state.legal_moves()))
         else:
-            state.apply(placement(state, rng))
+            state.apply_legal(placement(state, rng))

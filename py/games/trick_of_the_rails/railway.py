@@ -53,4 +53,11 @@ def expected_share_value(segments: list[str], locomotive: str | None, coming: li
         return share_value(values, locomotive)
     if not coming:
         return 0.0
-    return sum(share_value(values, loco) for loco in coming) / len(coming)
+    # `share_value` for each locomotive to come, the whole railway's total counted once: the bots'
+    # playouts spend much of their time here.
+    length, total, worth = len(values), sum(values), 0
+    for loco in coming:
+        distance, cost = LOCOMOTIVES[loco]
+        run = total if distance is None or length <= distance else best_run(values, distance)[2]
+        worth += max(0, run - cost)
+    return worth / len(coming)
