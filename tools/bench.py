@@ -47,6 +47,7 @@ sys.path[:0] = [str(ROOT / "py"), str(ROOT / "tests"), str(ROOT / "tests" / "bro
 
 from bench_bots import level_figures, level_rows  # noqa: E402
 from bench_return import reload_figures, reload_rows, slowphone_figures, slowphone_rows  # noqa: E402
+from bench_stats import percentile  # noqa: E402
 from build_sw import SW_NAME, content_version, render_sw, site_files  # noqa: E402
 from dist import compressed_copies  # noqa: E402
 
@@ -67,11 +68,6 @@ if TYPE_CHECKING:  # the browser parts import Playwright (and the browser tests'
 
 DOC = ROOT / "docs" / "benchmarks.md"
 BEGIN, END = "<!-- bench:foundation -->", "<!-- /bench:foundation -->"
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def load_once(playwright: Any, profile: Path, url: str, ready_js: str,

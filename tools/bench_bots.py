@@ -15,9 +15,10 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any
 
+from bench_stats import percentile
+
 from games import GAME_IDS, get_game
-from games.bots import bot_rng, get_bot
-from games.core import finish
+from games.bots import play_bots_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -38,27 +39,15 @@ def seats(players: int, level: str) -> list[str]:
 
 
 def summary(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
     return {"decisions": len(samples), "mean_ms": round(statistics.mean(samples), 1),
-            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
-            "max_ms": round(ordered[-1], 1)}
+            "p95_ms": round(percentile(samples, 0.95), 1), "max_ms": round(max(samples), 1)}
 
 
 def cpython_times(game_id: str, players: int, level: str) -> dict[str, float]:
     """Seat 0's decisions in CPU ms, in the game the browser plays too."""
-    levels = seats(players, level)
-    bots = [get_bot(game_id, name) for name in levels]
-    state = get_game(game_id).new_state(players, SEED, {})
-    spent: list[float] = []
-    while (seat := state.current_player) is not None:
-        rng = bot_rng(SEED, seat, len(state.moves))
-        thinking = bots[seat].think(state.view(seat), state.legal_moves(), rng)
-        start = time.process_time()
-        move = finish(thinking)
-        if seat == 0:
-            spent.append((time.process_time() - start) * 1000.0)
-        state.apply(move)
-    return summary(spent)
+    decision_ms: list[list[float]] = []
+    play_bots_game(game_id, players, SEED, {}, seats(players, level), decision_ms, clock=time.process_time)
+    return summary(decision_ms[0])
 
 
 def browser_times(page: Page, game_id: str, players: int, level: str) -> dict[str, float]:
@@ -68,21 +57,14 @@ def browser_times(page: Page, game_id: str, players: int, level: str) -> dict[st
     return summary(answer["decision_ms"][0])
 
 
-def level_figures(page: Page | None) -> list[dict[str, Any]]:
-    """A row per game, table size and level: CPython's times, and the browser's when a page is given."""
-    rows = []
-    for game_id, players, level in tables():
-        row: dict[str, Any] = {"game": game_id, "players": players, "level": level,
-                               "cpython": cpython_times(game_id, players, level)}
-        if page is not None:
-            row["browser"] = browser_times(page, game_id, players, level)
-        rows.append(row)
-    return rows
+def level_figures(page: Page) -> list[dict[str, Any]]:
+    """A row per game, table size and level: CPython's times and the browser's."""
+    return [{"game": game_id, "players": players, "level": level,
+             "cpython": cpython_times(game_id, players, level),
+             "browser": browser_times(page, game_id, players, level)} for game_id, players, level in tables()]
 
 
-def cell(stats: dict[str, float] | None) -> str:
-    if stats is None:
-        return "-"
+def cell(stats: dict[str, float]) -> str:
     return f"{stats['mean_ms']} / {stats['p95_ms']} / **{stats['max_ms']}** ({stats['decisions']})"
 
 
@@ -91,5 +73,5 @@ def level_rows(rows: list[dict[str, Any]]) -> list[str]:
     lines = ["", "| game | players | level | CPython CPU ms: mean / p95 / max (decisions) | "
              "browser ms: mean / p95 / max (decisions) |", "|---|---|---|---|---|"]
     lines += [f"| {row['game']} | {row['players']} | {row['level']} | {cell(row['cpython'])} | "
-              f"{cell(row.get('browser'))} |" for row in rows]
+              f"{cell(row['browser'])} |" for row in rows]
     return lines
