@@ -39,10 +39,15 @@ def appraise(segments: list[str], locomotive: str | None) -> Appraisal:
     return Appraisal(start, stop, profit, max(0, profit - cost))
 
 
-def share_value(values: list[int], locomotive: str) -> int:
-    """A share's value with this locomotive on a railway of these station values (as `appraise`)."""
+def share_value(values: list[int], locomotive: str, total: int | None = None) -> int:
+    """A share's value with this locomotive on a railway of these station values (as `appraise`);
+    `total`, the values' sum, if the caller has it already."""
     distance, cost = LOCOMOTIVES[locomotive]
-    return max(0, best_run(values, distance)[2] - cost)
+    if distance is None or len(values) <= distance:  # the whole railway runs
+        run = sum(values) if total is None else total
+    else:
+        run = best_run(values, distance)[2]
+    return max(0, run - cost)
 
 
 def expected_share_value(segments: list[str], locomotive: str | None, coming: list[str]) -> float:
@@ -53,11 +58,5 @@ def expected_share_value(segments: list[str], locomotive: str | None, coming: li
         return share_value(values, locomotive)
     if not coming:
         return 0.0
-    # `share_value` for each locomotive to come, the whole railway's total counted once: the bots'
-    # playouts spend much of their time here.
-    length, total, worth = len(values), sum(values), 0
-    for loco in coming:
-        distance, cost = LOCOMOTIVES[loco]
-        run = total if distance is None or length <= distance else best_run(values, distance)[2]
-        worth += max(0, run - cost)
-    return worth / len(coming)
+    total = sum(values)  # once for all the locomotives to come: the bots' playouts spend much time here
+    return sum(share_value(values, loco, total) for loco in coming) / len(coming)
