@@ -133,6 +133,8 @@ class FakeDom:
         self.active: Element | None = None
         self.listeners: dict[tuple[str, str], Callable[[Any], None]] = {}
         self.tasks: list[Callable[[], None]] = []
+        self.frames: list[Callable[[], None]] = []  # what waits for the board to be on screen
+        self.measured = 0  # geometry reads
 
     def by_id(self, element_id: str) -> Element:
         return self.containers[element_id]
@@ -157,6 +159,7 @@ class FakeDom:
         element.attrs[name] = value
 
     def centre(self, element: Element) -> tuple[float, float]:
+        self.measured += 1
         return element.centre
 
     def active_element(self) -> Element | None:
@@ -189,9 +192,17 @@ class FakeDom:
         self.tasks.append(handler)
         return len(self.tasks)
 
+    def after_paint(self, handler: Callable[[], None]) -> None:
+        self.frames.append(handler)
+
     def run_tasks(self) -> None:
         while self.tasks:
             self.tasks.pop(0)()
+
+    def paint(self) -> None:
+        frames, self.frames = self.frames, []
+        for handler in frames:
+            handler()
 
     # What the page does to the board: a redraw, and a key.
     def draw_board(self, moves: list[str], centres: list[tuple[float, float]] | None = None) -> list[Element]:
@@ -244,9 +255,11 @@ def dialog(dom: FakeDom, board: BoardFocus) -> DialogFocus:
 
 def render(dom: FakeDom, board: BoardFocus, moves: list[str],
            centres: list[tuple[float, float]] | None = None) -> list[Element]:
+    """A redraw, then the frame that shows it."""
     board.before_render()
     targets = dom.draw_board(moves, centres)
     board.after_render()
+    dom.paint()
     return targets
 
 
@@ -300,6 +313,30 @@ def test_a_played_target_leaves_the_focus_on_the_nearest_one(dom: FakeDom, board
     # m4 sat at (10, 10); m1, m3, m5 and m7 are as near: the first of them takes the focus.
     assert dom.active is new[1] and dom.active.name == "m1"
     assert tab_stops(dom) == ["m1"]
+
+
+def test_a_redraw_reads_no_geometry_and_the_focus_returns_once_the_board_is_on_screen(
+        dom: FakeDom, board: BoardFocus) -> None:
+    targets = render(dom, board, MOVES)
+    dom.focus_element(targets[4])  # its place is read as it takes the focus
+    dom.measured = 0
+    board.before_render()
+    new = dom.draw_board([move for move in MOVES if move != "m4"], [c for i, c in enumerate(GRID) if i != 4])
+    board.after_render()
+    assert dom.measured == 0 and dom.active_element() is None  # nothing read while the page changes
+    dom.paint()
+    assert dom.active is new[1] and tab_stops(dom) == ["m1"]
+
+
+def test_a_focus_that_went_elsewhere_before_the_paint_stays_there(dom: FakeDom, board: BoardFocus) -> None:
+    targets = render(dom, board, MOVES)
+    dom.focus_element(targets[4])
+    board.before_render()
+    dom.draw_board(MOVES[:4])
+    board.after_render()
+    dom.active = Element("a button the player tabbed to")
+    dom.paint()
+    assert dom.active.name == "a button the player tabbed to"
 
 
 def test_the_focus_comes_back_to_the_board_when_it_offers_targets_again(dom: FakeDom,
@@ -389,6 +426,7 @@ def test_closing_a_dialog_opened_after_a_move_focuses_the_board_near_that_move(
     assert dom.active.name == "close"
     dom.active.connected = False  # the dialog closes, its button with it
     dialog.close()
+    dom.paint()
     assert dom.active is new[3]
 
 

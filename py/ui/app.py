@@ -67,6 +67,7 @@ class TableSide:
         self.presenter.wire()
         self.classroom.wire()
         self.page.wire_focus()  # arrows on the board, keys in dialogs
+        web.on_hidden(self.page.keep_now)  # the table's latest picture, for a return before Python
 
 
 class App:

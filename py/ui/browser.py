@@ -112,51 +112,9 @@ def set_html(element_id: str, html: str) -> None:
 
 
 def patch_html(element_id: str, html: str, depth: int = 4) -> None:
-    """Like `set_html`, but keeps what did not change. Each new child is paired with an old one of
-    the same tag, class and move: an equal one stays, another is updated in place, `depth` levels down.
-    A move then costs the browser the layout of what it changed, not of the whole drawing, and
-    focus stays on a target that is still there."""
-    fresh = document.createElement("template")
-    fresh.innerHTML = html
-    _patch(by_id(element_id), fresh.content, depth)
-
-
-def _key(node: Any) -> str:
-    """What pairs an old child with a new one: its tag, class and move (a focused target stays
-    focused only while the same move is still offered)."""
-    if node.nodeType != 1:
-        return str(node.nodeName)
-    return f"{node.nodeName}.{data(node, 'move')}.{attribute(node, 'class')}"
-
-
-def _patch(old: Any, new: Any, depth: int) -> None:
-    unused: dict[str, list[Any]] = {}
-    for node in old.childNodes:
-        unused.setdefault(_key(node), []).append(node)
-    kept = []
-    for after in list(new.childNodes):
-        same_kind = unused.get(_key(after))
-        before = same_kind.pop(0) if same_kind else None
-        if before is not None and before.isEqualNode(after):
-            kept.append(before)
-        elif before is not None and depth > 1 and before.nodeType == 1:
-            for name in list(before.getAttributeNames()):
-                if not after.hasAttribute(name):
-                    before.removeAttribute(name)
-            for name in list(after.getAttributeNames()):
-                before.setAttribute(name, after.getAttribute(name))
-            _patch(before, after, depth - 1)
-            kept.append(before)
-        else:
-            kept.append(after)
-    children = old.childNodes
-    for index, node in enumerate(kept):
-        if index >= children.length:
-            old.appendChild(node)
-        elif not children.item(index).isSameNode(node):
-            old.insertBefore(node, children.item(index))
-    while children.length > len(kept):
-        old.lastChild.remove()
+    """Like `set_html`, but keeps what did not change (static/js/patch.js): what a move did not
+    change is not laid out again, and the focus stays on a target that is still there."""
+    window.railTablePatch(element_id, html, depth)
 
 
 def append_html(element_id: str, html: str) -> None:
@@ -205,6 +163,15 @@ def scroll_to_end(element_id: str) -> None:
         element.scrollTop = element.scrollHeight
 
     window.requestAnimationFrame(create_once_callable(scroll))
+
+
+def after_paint(handler: Callable[[], None]) -> None:
+    """Call `handler` in the frame after the next one: once the board a click redrew is on screen,
+    and with the page laid out for that frame, so that reading a size forces no layout of its own."""
+    def next_frame(_time: float) -> None:
+        window.requestAnimationFrame(create_once_callable(lambda _time: handler()))
+
+    window.requestAnimationFrame(create_once_callable(next_frame))
 
 
 def cancel(timer: int | None) -> None:

@@ -63,6 +63,8 @@ class Dom(Protocol):
 
     def later(self, handler: Callable[[], None], ms: float = 0) -> int: ...
 
+    def after_paint(self, handler: Callable[[], None]) -> None: ...
+
 
 # -- pure ----------------------------------------------------------------------------------------
 def nearest_in_direction(origin: Point, centres: Sequence[Point], direction: Point) -> int | None:
@@ -146,7 +148,12 @@ class Bookmark:
 
 class BoardFocus:
     """The board's targets as one tab stop: arrow keys go to the nearest target that way, Home/End
-    to the first and last; after a redraw the focus stays where it was on the board."""
+    to the first and last; after a redraw the focus stays where it was on the board.
+
+    A redraw reads no geometry: a size read between the page's changes would make the browser lay
+    the page out inside the click's task (measured: a fifth of a click's time on a slowed phone).
+    So a target's place is read when it takes the focus, and a focus lost with its target comes
+    back once the new board is on screen."""
 
     def __init__(self, dom: Dom, board_id: str) -> None:
         self.dom = dom
@@ -154,6 +161,7 @@ class BoardFocus:
         self.last_move = ""  # the target focused last: the tab stop while it is on the board
         self.returning = False  # the focus, lost with its target or its dialog, returns to the board
         self.place: Point | None = None  # ... to the target nearest here (None: to the tab stop)
+        self.focused: tuple[str, Point] | None = None  # the focused target's move and place
 
     def wire(self) -> None:
         board = self.dom.by_id(self.board_id)
@@ -167,6 +175,7 @@ class BoardFocus:
         move = self.dom.attribute(event.target, "data-move")
         if move:  # only targets take the focus on the board
             self.last_move = move
+            self.focused = (move, self.dom.centre(event.target))
             self.set_tab_stop(event.target)
 
     def on_key(self, event: Any) -> None:
@@ -198,15 +207,22 @@ class BoardFocus:
         active = self.dom.active_element()
         if active is not None:  # (on the body, a focus lost from the board is still on its way back)
             self.returning = self.dom.contains(self.board_id, active)
-            self.place = self.dom.centre(active) if self.returning else None
+            self.place = self.place_of(active) if self.returning else None
+
+    def place_of(self, target: Any) -> Point:
+        """Where a focused target is, as read when it took the focus."""
+        if self.focused is not None and self.focused[0] == self.dom.attribute(target, "data-move"):
+            return self.focused[1]
+        return self.dom.centre(target)
 
     def after_render(self) -> None:
         """Give the tab stop back to one target (the focused one, else the last focused, else the
-        first); a focus on its way back goes to the target nearest its place as soon as the board
-        offers one (after the bots' turns). After every move: a few lookups, not one per target."""
+        first); a focus on its way back goes to the target nearest its place once the board is on
+        screen and offers one (after the bots' turns). After every move: a few lookups, not one per
+        target."""
         active = self.dom.active_element()
         if active is None and self.returning:
-            self.bring_back()
+            self.dom.after_paint(self.return_focus)
             return
         if active is not None and self.dom.attribute(active, "data-move") and self.dom.contains(
                 self.board_id, active):
@@ -216,6 +232,11 @@ class BoardFocus:
         target = last or self.dom.query(self.board_id, TARGETS)
         if target is not None:
             self.set_tab_stop(target)
+
+    def return_focus(self) -> None:
+        """Bring a focus still on its way back to the board, unless it went elsewhere meanwhile."""
+        if self.returning and self.dom.active_element() is None:
+            self.bring_back()
 
     def bring_back(self) -> None:
         """Focus the target nearest the place the focus left (or the tab stop's), if there is one."""

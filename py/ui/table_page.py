@@ -28,6 +28,7 @@ class DomPage:
         self.presenting: Callable[[Curtain | None], None] | None = None
         self.curtain: Curtain | None = None
         self.map_kept: str | None = None
+        self.keeping: tuple[Keepsake, str] | None = None  # the latest picture to keep, with its map
 
     def wire_focus(self) -> None:
         self.board.wire()
@@ -105,17 +106,29 @@ class DomPage:
         web.show("insight", bool(overlay and overlay.html))
 
     def keep_picture(self, kept: Keepsake) -> None:
-        """Keep the table as just drawn, in the regions' own HTML, for static/js/picture.js; the map,
-        the largest drawing, is kept once per game and language."""
+        """Keep the table as just drawn, for static/js/picture.js, once it is on screen: writing it
+        (its text and the cache's copy) took a seventh of a click's time on a slowed phone. Of
+        pictures drawn meanwhile (bots at instant speed), the latest is kept; one not yet kept when
+        the page goes out of sight is kept then (a hidden page paints no frame)."""
         if self.map is None:
             return
+        if self.keeping is None:
+            web.after_paint(self.keep_now)
+        self.keeping = (kept, self.map)
+
+    def keep_now(self) -> None:
+        """Keep the table waiting to be kept, in the regions' own HTML; the map, the largest drawing,
+        is kept once per game and language."""
+        if self.keeping is None:
+            return
+        (kept, map_svg), self.keeping = self.keeping, None
         map_key = f"{kept.game_id}.{kept.lang}"
         if self.map_kept != map_key:
-            web.keep_picture_map(map_key, self.map)
+            web.keep_picture_map(map_key, map_svg)
             self.map_kept = map_key
         picture = kept.picture
         web.keep_picture(kept.save_id, json.dumps({
-            "rev": kept.revision, "game": kept.game_id, "lang": kept.lang, "aspect": viewbox.aspect(self.map),
+            "rev": kept.revision, "game": kept.game_id, "lang": kept.lang, "aspect": viewbox.aspect(map_svg),
             "ply": picture.ply, "title": picture.title, "tab": picture.tab_title,
             "position": out_of_tab_order(picture.position), "description": picture.description,
             "players": picture.players, "side": picture.side, "status": picture.status,

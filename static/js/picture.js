@@ -11,13 +11,28 @@
   var base = new URL("./.railtable/picture/", location.href).href;
   var queued = null;
   var held = {}; // what this page read or wrote last at each address: the same again is not written
+  var SESSION = "railtable-picture:"; // the tab's session storage, before an address
 
   function address(kind, id) { return base + kind + "/" + encodeURIComponent(id); }
+
+  // What the tab's session storage holds for `url` (null: nothing, or no storage).
+  function session(url, text) {
+    try {
+      if (text === undefined) return sessionStorage.getItem(SESSION + url);
+      if (text === null) sessionStorage.removeItem(SESSION + url);
+      else sessionStorage.setItem(SESSION + url, text);
+    } catch (e) { /* full or refused: a picture is only a head start */ }
+    return null;
+  }
 
   function put(url, text) {
     // A resumed table draws the picture it was opened with: writing it again could only race a reload.
     if (!window.caches || held[url] === text) return;
     held[url] = text;
+    // Python keeps its last picture as the page goes out of sight, which may be the page going away
+    // (a reload right after a move) before the cache has it: the tab's session storage, written at
+    // once, keeps it too and is read first. A later picture written while in sight replaces it.
+    session(url, document.visibilityState === "hidden" ? text : null);
     caches.open(CACHE).then(function (cache) {
       return cache.put(url, new Response(text, { headers: { "Content-Type": "application/json" } }));
     }).catch(function () { /* a picture is only a head start: without it Python draws the table */ });
@@ -25,6 +40,11 @@
 
   function get(url) {
     if (!window.caches) return Promise.resolve(null);
+    var left = session(url);
+    if (left !== null) {
+      put(url, left); // into the cache, for a later visit from another tab
+      return Promise.resolve(left);
+    }
     return caches.open(CACHE).then(function (cache) { return cache.match(url); })
       .then(function (response) { return response ? response.text() : null; })
       .then(function (text) { if (text !== null) held[url] = text; return text; })

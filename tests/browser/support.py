@@ -19,6 +19,8 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 READY = "html[data-app-ready]"
 BOOT_TIMEOUT_MS = 60_000
 FREEZE_MS = 100  # the issues' bound: while bots think, no single task may take longer
+# The keyboard's focus on one of the board's targets.
+BOARD_FOCUSED = "document.activeElement?.matches('#board-position .legal[data-move]') ?? false"
 
 
 def free_port() -> int:
@@ -77,6 +79,13 @@ class Watch:
         assert self.foreign == [], f"requests left the origin: {self.foreign}"
         assert self.errors == [], f"page errors: {self.errors}"
         assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.text_content()
+
+
+def wait_for_board_focus(page: Page) -> None:
+    """Wait for the focus to be back on the board: a focus lost with its target, or with the dialog
+    or button that held it, returns once the redrawn board is on screen (ui.focus), not in the task
+    that drew it."""
+    page.wait_for_function(BOARD_FOCUSED, timeout=5_000)
 
 
 def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = None, seed: int = 7,

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch, start_game
+from support import BOARD_FOCUSED, BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch, start_game, wait_for_board_focus
 from ui.focus import ARROWS, index_after_key
 from ui.links import encode_link
 
@@ -31,7 +31,6 @@ GAMES = ("transamerica", "trick_of_the_rails", "freight_train", "locomotion")
 RULES = sorted(path.name for path in (ROOT / "rules").glob("*.html"))
 TARGETS = "#board-position .legal[data-move]"
 MY_TURN = f"{TARGETS}, #actions [data-move]"
-ACTIVE_TARGET = "document.activeElement?.matches('#board-position .legal[data-move]') ?? false"
 AXE_RUN = "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
 CENTRES = f"""() => [...document.querySelectorAll('{TARGETS}')].map(el => {{
     const box = el.getBoundingClientRect();
@@ -177,7 +176,7 @@ def tab_onto_the_board(page: Page) -> None:
     page.locator(".lang-choice").last.focus()
     for _ in range(6):  # past the header's last button: the zoom tools may come first
         page.keyboard.press("Tab")
-        if page.evaluate(ACTIVE_TARGET):
+        if page.evaluate(BOARD_FOCUSED):
             return
     raise AssertionError("Tab never reached the board")
 
@@ -193,9 +192,9 @@ def test_the_board_is_one_tab_stop_with_arrow_keys_and_a_focus_ring(app: Page) -
                         " return [s.outlineStyle, parseFloat(s.outlineWidth)]; })()")
     assert ring[0] == "solid" and ring[1] >= 2, f"no visible focus ring: {ring}"
     app.keyboard.press("Tab")
-    assert not app.evaluate(ACTIVE_TARGET), "the board takes one Tab, not one per target"
+    assert not app.evaluate(BOARD_FOCUSED), "the board takes one Tab, not one per target"
     app.keyboard.press("Shift+Tab")
-    assert app.evaluate(ACTIVE_TARGET)
+    assert app.evaluate(BOARD_FOCUSED)
 
     start = centre_of_focus(app)
     app.keyboard.press("ArrowRight")
@@ -213,8 +212,8 @@ def test_the_board_is_one_tab_stop_with_arrow_keys_and_a_focus_ring(app: Page) -
     desc = app.locator("#board-desc").text_content()
     app.keyboard.press("Enter")
     app.wait_for_selector(f'{TARGETS}[data-move^="track "]', state="attached", timeout=60_000)
+    wait_for_board_focus(app)  # the focus came back to the board
     expect(app.locator(f'{TARGETS}[tabindex="0"]')).to_have_count(1)
-    assert app.evaluate(ACTIVE_TARGET), "the focus came back to the board"
     assert_focus_nearest(app, played)
 
     # Screen readers: the board's description is not read out at every move; the new log lines are.
@@ -229,7 +228,7 @@ def test_the_board_is_one_tab_stop_with_arrow_keys_and_a_focus_ring(app: Page) -
     played = centre_of_focus(app)
     app.keyboard.press("Enter")
     expect(app.locator("#actions [data-undo]")).to_be_visible()
-    assert app.evaluate(ACTIVE_TARGET)
+    wait_for_board_focus(app)
     assert_focus_nearest(app, played)
     assert "track" in news.text_content() or "lays" in news.text_content()
 
@@ -281,7 +280,7 @@ def test_the_hand_over_is_modal_and_escape_does_not_reveal_the_cards(app: Page) 
     app.keyboard.press("Enter")
     expect(app.locator("#curtain")).to_be_hidden()
     app.wait_for_selector(TARGETS, state="attached")
-    assert app.evaluate(ACTIVE_TARGET), "after the hand-over, the focus is on the player's board"
+    wait_for_board_focus(app)  # after the hand-over, the focus is on the player's board
 
 
 # -- replay buttons --------------------------------------------------------------------------------

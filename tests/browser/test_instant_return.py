@@ -180,3 +180,25 @@ def test_a_stale_continue_list_is_not_shown_before_python(app: Page, context: Br
     page.reload()
     page.wait_for_timeout(500)
     expect(page.locator("#saved-games > .empty")).to_be_visible()  # "Loading…" until Python lists them
+
+
+def test_a_move_keeps_its_picture_once_its_board_is_on_screen(app: Page) -> None:
+    """Keeping the picture is not part of the click: it waits for the frame after the board's."""
+    start_game(app, ["human", "greedy", "greedy"])
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
+    kept = app.evaluate("""async () => {
+      const plies = [], pictures = window.railTablePicture, keep = pictures.keep;
+      pictures.keep = (id, json) => { plies.push(JSON.parse(json).ply); keep(id, json); };
+      document.querySelector('#board-position [data-move^="track "]')
+        .dispatchEvent(new MouseEvent("click", {bubbles: true}));
+      const inClick = plies.length;
+      const frame = () => new Promise(done => requestAnimationFrame(done));
+      await frame();
+      await frame();
+      await new Promise(done => setTimeout(done, 0));
+      pictures.keep = keep;
+      return {inClick, plies, ply: Number(document.querySelector("#table").getAttribute("data-ply"))};
+    }""")
+    assert kept["inClick"] == 0
+    assert kept["plies"] == [kept["ply"]]

@@ -11,6 +11,7 @@ from support import (
     assert_same_when_drawn_afresh,
     frozen_tasks,
     start_game,
+    wait_for_board_focus,
     watch_long_tasks,
 )
 
@@ -62,6 +63,7 @@ def test_keyboard_plays_a_target(app: Page) -> None:
     expect(app.locator(f'#board-position .track[data-edge="{move.split(" ", 1)[1]}"]')).to_have_count(1)
     # Focus stays on the board, on a target that is playable now; the board is updated in place, and
     # an element kept from before the move never stands for a different move.
+    wait_for_board_focus(app)
     focused = app.evaluate("""() => {
         const el = document.activeElement;
         return {legal: el.matches('#board-position .legal[data-move]'),
@@ -162,4 +164,4 @@ def test_the_keyboard_focus_survives_the_buttons_it_presses(app: Page) -> None:
     undo.focus()
     app.keyboard.press("Enter")
     expect(undo).to_have_count(0)
-    assert app.evaluate("document.activeElement.matches('#board-position .legal[data-move]')")
+    wait_for_board_focus(app)
