@@ -34,12 +34,17 @@
         kept.push(after);
       }
     }
+    // The old nodes left unpaired go first: removed after the others were put in order, each would have
+    // moved every node after it.
+    const keep = new Set(kept);
+    for (const node of Array.from(old.childNodes)) {
+      if (!keep.has(node)) node.remove();
+    }
     const children = old.childNodes;
     kept.forEach((node, index) => {
       if (index >= children.length) old.appendChild(node);
       else if (children[index] !== node) old.insertBefore(node, children[index]);
     });
-    while (children.length > kept.length) old.lastChild.remove();
   }
 
   window.railTablePatch = (id, html, depth) => {
