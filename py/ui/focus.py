@@ -161,7 +161,7 @@ class BoardFocus:
         self.last_move = ""  # the target focused last: the tab stop while it is on the board
         self.returning = False  # the focus, lost with its target or its dialog, returns to the board
         self.place: Point | None = None  # ... to the target nearest here (None: to the tab stop)
-        self.focused: tuple[str, Point] | None = None  # the focused target's move and place
+        self.last_place: Point | None = None  # ... and its place, read as it took the focus
 
     def wire(self) -> None:
         board = self.dom.by_id(self.board_id)
@@ -174,8 +174,7 @@ class BoardFocus:
     def on_focus(self, event: Any) -> None:
         move = self.dom.attribute(event.target, "data-move")
         if move:  # only targets take the focus on the board
-            self.last_move = move
-            self.focused = (move, self.dom.centre(event.target))
+            self.last_move, self.last_place = move, self.dom.centre(event.target)
             self.set_tab_stop(event.target)
 
     def on_key(self, event: Any) -> None:
@@ -211,8 +210,8 @@ class BoardFocus:
 
     def place_of(self, target: Any) -> Point:
         """Where a focused target is, as read when it took the focus."""
-        if self.focused is not None and self.focused[0] == self.dom.attribute(target, "data-move"):
-            return self.focused[1]
+        if self.last_place is not None and self.dom.attribute(target, "data-move") == self.last_move:
+            return self.last_place
         return self.dom.centre(target)
 
     def after_render(self) -> None:

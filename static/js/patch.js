@@ -13,9 +13,9 @@
   function patch(old, fresh, depth) {
     const unused = new Map();
     for (const node of old.childNodes) {
-      const found = unused.get(key(node));
-      if (found) found.push(node);
-      else unused.set(key(node), [node]);
+      const kind = key(node);
+      if (unused.has(kind)) unused.get(kind).push(node);
+      else unused.set(kind, [node]);
     }
     const kept = [];
     for (const after of Array.from(fresh.childNodes)) {

@@ -16,13 +16,16 @@
   function address(kind, id) { return base + kind + "/" + encodeURIComponent(id); }
 
   // What the tab's session storage holds for `url` (null: nothing, or no storage).
-  function session(url, text) {
+  function leftInSession(url) {
+    try { return sessionStorage.getItem(SESSION + url); } catch (e) { return null; }
+  }
+
+  // Keep `text` for `url` in the tab's session storage; null forgets what it held.
+  function keepInSession(url, text) {
     try {
-      if (text === undefined) return sessionStorage.getItem(SESSION + url);
       if (text === null) sessionStorage.removeItem(SESSION + url);
       else sessionStorage.setItem(SESSION + url, text);
     } catch (e) { /* full or refused: a picture is only a head start */ }
-    return null;
   }
 
   function put(url, text) {
@@ -32,7 +35,7 @@
     // Python keeps its last picture as the page goes out of sight, which may be the page going away
     // (a reload right after a move) before the cache has it: the tab's session storage, written at
     // once, keeps it too and is read first. A later picture written while in sight replaces it.
-    session(url, document.visibilityState === "hidden" ? text : null);
+    keepInSession(url, document.visibilityState === "hidden" ? text : null);
     caches.open(CACHE).then(function (cache) {
       return cache.put(url, new Response(text, { headers: { "Content-Type": "application/json" } }));
     }).catch(function () { /* a picture is only a head start: without it Python draws the table */ });
@@ -40,7 +43,7 @@
 
   function get(url) {
     if (!window.caches) return Promise.resolve(null);
-    var left = session(url);
+    var left = leftInSession(url);
     if (left !== null) {
       put(url, left); // into the cache, for a later visit from another tab
       return Promise.resolve(left);
