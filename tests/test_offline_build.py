@@ -515,7 +515,8 @@ def page_policy(page: str) -> _Policy:
 
 def test_the_app_page_preloads_what_python_starts_with() -> None:
     """What PyScript fetches on its way to Python is asked for by the page's head (PyScript's own chunk,
-    Pyodide's files, the config's [files]), so the downloads overlap instead of waiting on one another.
+    Pyodide's files, the config's [files], the page's entry script), so the downloads overlap instead of
+    waiting on one another.
     Each is a file the worker keeps for offline use, asked for at low priority, after the lobby's own
     files. Not the config, which PyScript asks for at once (a preload would race it), nor Pyodide's
     WebAssembly: a preloaded module misses Chrome's cache of compiled code (measured: a warm boot 0.75 s
@@ -527,10 +528,11 @@ def test_the_app_page_preloads_what_python_starts_with() -> None:
     chunk = re.findall(r'from"\./(core-[\w-]+\.js)"', (ROOT / "static/vendor/pyscript/core.js").read_text())
     modules = {"static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
                *(f"static/vendor/pyscript/{name}" for name in chunk)}
-    fetched = {*(posixpath.normpath(name) for name in config["files"]),
+    entry = re.findall(r'<script type="py" src="\./([^"]+)"', page)
+    fetched = {*(posixpath.normpath(name) for name in config["files"]), *entry,
                *(f"static/vendor/pyodide/{name}" for name in build_sw.PYODIDE_FILES)} - modules
     fetched.remove("static/vendor/pyodide/pyodide.asm.wasm")
-    assert len(chunk) == 1
+    assert len(chunk) == len(entry) == 1
     assert {href for rel, href, _ in preloads if rel == "modulepreload"} == modules
     assert {href for rel, href, cors in preloads if rel == "preload" and cors} == fetched
     assert len(re.findall(r'rel="(?:module)?preload"', page)) == len(preloads) == len(modules) + len(fetched)
