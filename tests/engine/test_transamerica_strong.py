@@ -110,3 +110,27 @@ def test_the_start_marker_is_the_best_played_out_spot_of_an_optimal_tree(monkeyp
             assert searched[-1][1] in spots
             state.apply(move)
         assert len(searched) == players
+
+
+def test_strong_judges_a_played_out_round_by_the_others_mean_and_the_expert_by_the_best_rival(
+        monkeypatch) -> None:
+    import games.transamerica.bots as bots
+    from games.bots import bot_rng, decide
+
+    assert bots.round_value([3, 1, 8, 6], 0) == 2.0  # the others lost 5 on average, seat 0 lost 3
+    assert bots.round_value([3, 1, 8, 6], 0, best_rival=True) == -2.0  # its best rival lost 1
+    value = bots.round_value
+    judged: list[bool] = []
+
+    def spy(penalties: list[int], seat: int, best_rival: bool = False) -> float:
+        judged.append(best_rival)
+        return value(penalties, seat, best_rival)
+
+    monkeypatch.setattr(bots, "round_value", spy)
+    for level, best_rival in (("strong", False), ("expert", True)):
+        state = get_game("transamerica").new_state(4, 7)
+        judged.clear()
+        for _ in range(6):  # the four markers, then the first builds
+            seat, legal = state.current_player, state.legal_moves()
+            state.apply(decide(bots.BOTS[level], state.view(seat), legal, bot_rng(7, seat, len(state.moves))))
+        assert judged and set(judged) == {best_rival}

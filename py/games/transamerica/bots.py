@@ -254,10 +254,11 @@ def guess_hands(table: Table, rng: Rng, likelihoods: dict[int, list[tuple[int, f
     return hands
 
 
-def round_value(penalties: list[int], seat: int) -> float:
-    """A round's outcome for `seat`: the others' mean penalty minus its own."""
+def round_value(penalties: list[int], seat: int, best_rival: bool = False) -> float:
+    """A round's outcome for `seat`: the others' mean penalty minus its own, or with `best_rival` the
+    least of the others' penalties minus its own."""
     others = [p for q, p in enumerate(penalties) if q != seat]
-    return sum(others) / len(others) - penalties[seat]
+    return (min(others) if best_rival else sum(others) / len(others)) - penalties[seat]
 
 
 @dataclass
@@ -276,7 +277,8 @@ class StrongBot:
                  help_weight: float = 0.6, private_weight: float = 0.3, finish_weight: float = 4.0,
                  deals: int = 10, track_candidates: int = 3, margin: float = 1.0,
                  played_out: frozenset[int] = frozenset({2, 3, 4, 6}), crowd: int = 6,
-                 crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96) -> None:
+                 crowd_weights: tuple[float, float] = (0.3, 0.15), marker_trials: int = 96,
+                 best_rival: bool = False) -> None:
         self.samples = samples  # guessed hands per opponent (1 when the cards are visible)
         self.marker_trials = marker_trials  # rounds played out to choose where to start
         self.deals = deals  # guessed deals on which each candidate's round is played out
@@ -292,6 +294,9 @@ class StrongBot:
         # private weights drop to these (measured at 6 players: 0.274 of 300 games, 0.233 without).
         self.crowd = crowd
         self.crowd_weights = crowd_weights
+        # Played-out rounds judged against the best rival instead of the others' mean: measured for the
+        # expert against three strong bots at 4 players, 0.292 of 300 games against 0.241.
+        self.best_rival = best_rival
 
     def think(self, view: TransAmericaView, legal: list[Move], rng: Rng) -> Thinking:
         deadline = Pacer()
@@ -361,7 +366,7 @@ class StrongBot:
                 left = [p for p in free if p not in markers.values()]
                 markers[q] = Rng(pick).choice(free_spots(hands[q], tree, left))
             rollout = Rollout([], [markers[q] for q in range(table.players)], hands, Rng(seed))
-            return round_value(finish(rollout.play(table.start_player, 2)), seat)
+            return round_value(finish(rollout.play(table.start_player, 2)), seat, self.best_rival)
 
         moves = [MARKER_MOVES[p] for p in spots]
         best = yield from halving(moves, self.marker_trials, iter(worlds).__next__, trial)
@@ -392,7 +397,7 @@ class StrongBot:
                     rollout = Rollout(laid, markers, hands, Rng(seed))
                     mover, plain_left = (seat + 1) % players, 2
                 penalties = yield from rollout.play(mover, plain_left)
-                total += round_value(penalties, seat)
+                total += round_value(penalties, seat, self.best_rival)
             values.append(total / self.deals)
             yield None
         return values
@@ -498,8 +503,8 @@ class StrongBot:
                 and (BOARD.edge_ends[e][0] in grown or BOARD.edge_ends[e][1] in grown)]
 
 
-# The expert guesses more hands and plays more tracks out, on more deals: about three times the
-# strong bot's work per decision.
+# The expert guesses more hands and plays more tracks out, on more deals (about three times the
+# strong bot's work per decision), and plays its rounds out to beat the best rival.
 BOTS: dict[str, Bot[TransAmericaView]] = {
     "greedy": GreedyBot(), "strong": StrongBot(),
-    "expert": StrongBot(samples=5, max_calls=80, deals=24, track_candidates=4)}
+    "expert": StrongBot(samples=5, max_calls=80, deals=24, track_candidates=4, best_rival=True)}
