@@ -32,12 +32,14 @@
     // A resumed table draws the picture it was opened with: writing it again could only race a reload.
     if (!window.caches || held[url] === text) return;
     held[url] = text;
-    // Python keeps its last picture as the page goes out of sight, which may be the page going away
-    // (a reload right after a move) before the cache has it: the tab's session storage, written at
-    // once, keeps it too and is read first. A later picture written while in sight replaces it.
-    keepInSession(url, document.visibilityState === "hidden" ? text : null);
+    // The cache writes later, and a reload right after a move (the page going away) may come first:
+    // the tab's session storage, written at once and read first, keeps the picture until the cache
+    // has it. It lets it go then, so that it never hides a later picture another tab kept.
+    keepInSession(url, text);
     caches.open(CACHE).then(function (cache) {
       return cache.put(url, new Response(text, { headers: { "Content-Type": "application/json" } }));
+    }).then(function () {
+      if (leftInSession(url) === text) keepInSession(url, null);
     }).catch(function () { /* a picture is only a head start: without it Python draws the table */ });
   }
 

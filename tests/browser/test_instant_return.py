@@ -96,6 +96,23 @@ def test_a_hand_over_is_kept_without_the_hand_and_in_the_players_language(app: P
     assert app.text_content("#curtain-title") and app.evaluate("document.documentElement.lang") == "fr"
 
 
+def test_a_reload_before_the_cache_has_the_picture_still_shows_the_board_before_python(app: Page) -> None:
+    start_game(app, ["human", "greedy", "greedy"])
+    # This page's writes to the cache never land: a reload comes before them.
+    app.evaluate("() => { Cache.prototype.put = () => new Promise(() => {}); }")
+    app.locator('#board-position [data-move^="marker "]').first.click()
+    app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
+    app.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # kept
+    drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')
+
+    app.add_init_script(TIMELINE)
+    app.reload()
+    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    seen = app.evaluate("window.seen")
+    assert seen["board"] is not None and seen["board"] < seen["ready"]
+    assert seen["boardHtml"] == drawn
+
+
 def test_the_lobby_works_before_python_and_start_waits_for_it(context: BrowserContext, site: Site) -> None:
     context.add_init_script(
         "localStorage.setItem('railtable/v1/prefs', JSON.stringify({lang: 'fr', speed: 'fast'}))")
