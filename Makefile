@@ -41,7 +41,7 @@ typecheck: $(VENV)/.installed
 dist: setup
 	$(PY) tools/dist.py
 
-setup: $(VENV)/.installed static/vendor/.installed static/vendor/app.zip sw.js
+setup: $(VENV)/.installed static/vendor/.installed static/vendor/app.zip static/vendor/app.css sw.js
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -59,8 +59,11 @@ static/vendor/.installed: node_modules/.installed tools/vendor.py $(VENV)/.insta
 static/vendor/app.zip: $(APP_SOURCES) tools/vendor.py static/vendor/.installed
 	$(PY) tools/vendor.py --app-only
 
+static/vendor/app.css: $(wildcard styles/*.css) tools/vendor.py static/vendor/.installed
+	$(PY) tools/vendor.py --app-only
+
 # Rebuilt every time (about half a second): its version is a hash of every file it precaches.
-sw.js: static/vendor/app.zip FORCE
+sw.js: static/vendor/app.zip static/vendor/app.css FORCE
 	$(PY) tools/build_sw.py
 
 sw: setup

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 build_sw = importlib.import_module("build_sw")
 dist = importlib.import_module("dist")
+vendor = importlib.import_module("vendor")
 
 FAKE_SITE = {
     "index.html": '<link rel="stylesheet" href="./static/css/app.css"><a href="./rules/ta.en.html">r</a>'
@@ -57,6 +58,7 @@ FAKE_SITE = {
     "static/vendor/pyscript/mpy-abc123.js": "MicroPython, not used",
     "static/vendor/svgwrite-1.4.3-py3-none-any.whl": "wheel",
     "static/vendor/app.zip": "app",
+    "static/vendor/app.css": "body {}",
     "static/vendor/app.tmp": "half written",
     "rules/ta.en.html": '<a href="ta.fr.html">fr</a><a href="../index.html#play=x">app</a>'
     '<link rel="stylesheet" href="../static/css/rules.css?v=2">',
@@ -85,6 +87,7 @@ FAKE_LISTED = sorted(
         "static/vendor/pyscript/core.css",
         "static/vendor/svgwrite-1.4.3-py3-none-any.whl",
         "static/vendor/app.zip",
+        "static/vendor/app.css",
         "rules/ta.en.html",
         "rules/ta.fr.html",
     }
@@ -538,6 +541,32 @@ def test_the_app_page_preloads_what_python_starts_with() -> None:
     assert len(re.findall(r'rel="(?:module)?preload"', page)) == len(preloads) == len(modules) + len(fetched)
     assert page.index("lobby.js") < page.index('rel="modulepreload"')
     assert set(build_sw.site_files(ROOT)) >= modules | fetched
+
+
+def test_the_app_page_has_one_stylesheet_built_from_every_sheet_of_styles() -> None:
+    """One request for every style the page has: PyScript's sheet, then each of styles/ in cascade order,
+    as the source files now hold them (`make` rebuilds it; measured, the six requests saved let the
+    browser start PyScript's chain to Pyodide sooner)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    built = (ROOT / "static/vendor/app.css").read_text(encoding="utf-8")
+    assert re.findall(r'<link rel="stylesheet" href="\./([^"]+)">', page) == ["static/vendor/app.css"]
+    assert built == vendor.stylesheet()
+    sheets = ["static/vendor/pyscript/core.css", *(f"styles/{name}.css" for name in (
+        "app", "board", "transamerica", "trick_of_the_rails", "freight_train", "locomotion"))]
+    assert [built.index(f"/* {name} */") for name in sheets] == sorted(built.index(f"/* {name} */")
+                                                                         for name in sheets)
+    for name in sheets:
+        assert (ROOT / name).read_text(encoding="utf-8").rstrip() in built
+
+
+def test_a_sheet_of_styles_left_out_of_the_page_fails_the_build(tmp_path: Path) -> None:
+    for name in vendor.STYLESHEETS:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("body {}\n", encoding="utf-8")
+    assert vendor.stylesheet(tmp_path).count("body {}") == len(vendor.STYLESHEETS)
+    (tmp_path / "styles/tickets.css").write_text(".ticket {}\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"tickets\.css"):
+        vendor.stylesheet(tmp_path)
 
 
 def test_the_app_page_carries_a_strict_policy_and_nothing_inline() -> None:

@@ -62,6 +62,7 @@ REQUIRED = (
     "static/vendor/pyscript/core.js",
     f"static/vendor/{SVGWRITE_WHEEL}",
     "static/vendor/app.zip",
+    "static/vendor/app.css",
 )
 
 

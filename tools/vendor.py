@@ -6,11 +6,14 @@
   PyScript unpacks each through `[files]` (no micropip), so pyscript.toml lists every one of them.
 * `app.zip` holds the `games` and `ui` packages; it is written byte-for-byte reproducibly (fixed
   timestamps, sorted entries) so the service worker's content hash only changes when the code does.
+* `app.css` is the page's one stylesheet: PyScript's and every sheet of styles/, in cascade order. One
+  request instead of seven: the browser starts PyScript's chain to Pyodide sooner (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import subprocess
 import sys
@@ -26,6 +29,11 @@ PYODIDE_FILES = (
 APP_PACKAGES = ("games", "ui")
 APP_SUFFIXES = (".py", ".json")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+# The page's stylesheet, in cascade order: PyScript's own, the app's, the boards', one per game.
+STYLESHEETS = (
+    "static/vendor/pyscript/core.css", "styles/app.css", "styles/board.css", "styles/transamerica.css",
+    "styles/trick_of_the_rails.css", "styles/freight_train.css", "styles/locomotion.css",
+)
 
 
 def copy_runtime(node_modules: Path) -> None:
@@ -72,35 +80,55 @@ def fetch_wheels() -> None:
         sys.exit(f"pip downloaded no {', '.join(absent)}: check the tags of the wheels in {VENDOR}")
 
 
+def write_if_changed(target: Path, data: bytes) -> None:
+    """Write `target` only when its content changes, so that make and the worker's hash see no change."""
+    if not target.exists() or target.read_bytes() != data:
+        tmp = target.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(target)
+
+
+def stylesheet(root: Path = ROOT) -> str:
+    """The page's one stylesheet: each of STYLESHEETS under a comment naming it."""
+    unlisted = sorted(path.name for path in (root / "styles").glob("*.css")
+                      if f"styles/{path.name}" not in STYLESHEETS)
+    if unlisted:
+        sys.exit(f"styles/ holds {', '.join(unlisted)}, which STYLESHEETS in tools/vendor.py does not list")
+    parts = ((name, (root / name).read_text(encoding="utf-8")) for name in STYLESHEETS)
+    return "".join(f"/* {name} */\n{text.rstrip()}\n" for name, text in parts)
+
+
+def build_stylesheet() -> None:
+    write_if_changed(VENDOR / "app.css", stylesheet().encode())
+
+
 def build_app_zip() -> Path:
     target = VENDOR / "app.zip"
     files = sorted(
         path for package in APP_PACKAGES for path in (ROOT / "py" / package).rglob("*")
         if path.is_file() and path.suffix in APP_SUFFIXES and "__pycache__" not in path.parts
     )
-    tmp = target.with_suffix(".tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in files:
             info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes())
-    if target.exists() and target.read_bytes() == tmp.read_bytes():
-        tmp.unlink()
-    else:
-        tmp.replace(target)
+    write_if_changed(target, data.getvalue())
     return target
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--app-only", action="store_true", help="only rebuild app.zip")
+    parser.add_argument("--app-only", action="store_true", help="only rebuild app.zip and app.css")
     args = parser.parse_args()
     VENDOR.mkdir(parents=True, exist_ok=True)
     if not args.app_only:
         copy_runtime(ROOT / "node_modules")
         fetch_wheels()
     build_app_zip()
+    build_stylesheet()
 
 
 if __name__ == "__main__":

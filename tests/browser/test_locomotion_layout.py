@@ -22,7 +22,7 @@ from ui.games.locomotion.face import FACE
 from ui.i18n import Translator
 from ui.panels import buttons_html
 
-STYLES = "".join(f"<style>{(ROOT / 'static' / 'css' / f'{name}.css').read_text(encoding='utf-8')}</style>"
+STYLES = "".join(f"<style>{(ROOT / 'styles' / f'{name}.css').read_text(encoding='utf-8')}</style>"
                  for name in ("app", "board", "locomotion"))
 LONG_NAMES = ["Maximilienne-Charlotte", "Basile", "Chloé de la Tour", "Devadatta"]
 

@@ -234,7 +234,7 @@ def test_seat_styles_differ_in_colour_and_shape_and_their_numbers_are_legible() 
 def test_seat_chips_take_the_palette_colours_from_the_stylesheet() -> None:
     """The page's policy allows no style attribute: a chip names its seat's class, and the stylesheet
     gives each class the palette's colour."""
-    css = (Path(__file__).parents[2] / "static/css/app.css").read_text(encoding="utf-8")
+    css = (Path(__file__).parents[2] / "styles/app.css").read_text(encoding="utf-8")
     rules = dict(re.findall(r"\.chip\.seat-(\d+) \{ --seat: (#[0-9A-Fa-f]{6}); \}", css))
     assert rules == {str(seat): style.colour for seat, style in enumerate(SEATS)}
     for seat in range(len(SEATS) + 1):

@@ -65,7 +65,7 @@ def test_every_text_is_20_px_on_the_projector(boards: list[ElementTree.Element])
 
 
 def test_the_projector_raises_the_seat_tokens_numbers() -> None:
-    css = (ROOT / "static/css/freight_train.css").read_text(encoding="utf-8")
+    css = (ROOT / "styles/freight_train.css").read_text(encoding="utf-8")
     rule = re.search(r'html\[data-display="projector"\] \.board-position \.player \.seat-number \{([^}]*)\}',
                      css)
     assert rule, "no projector rule for the numbers in the players' tokens"

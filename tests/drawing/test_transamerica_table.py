@@ -429,7 +429,7 @@ def test_only_a_track_laid_is_animated() -> None:
 
 # -- projector mode ---------------------------------------------------------------------------------
 
-CSS = (Path(__file__).resolve().parents[2] / "static/css/transamerica.css").read_text(encoding="utf-8")
+CSS = (Path(__file__).resolve().parents[2] / "styles/transamerica.css").read_text(encoding="utf-8")
 PROJECTOR_BOARD_PX = 1320  # the board box's width in projector mode at 1920x1080 (the board fits it)
 PANEL_PX = 520  # the projector panel at 1920 px: 23rem of 1.2vw (23 px), less its padding
 

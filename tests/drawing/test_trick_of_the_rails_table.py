@@ -20,7 +20,7 @@ from ui.games.trick_of_the_rails import draw
 from ui.games.trick_of_the_rails.face import FACE
 from ui.i18n import Translator
 
-CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "trick_of_the_rails.css"
+CSS = Path(__file__).resolve().parents[2] / "styles" / "trick_of_the_rails.css"
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 # The board's box in CSS px: a 1366x768 laptop, a 1920x1080 screen, the projector at 1920x1080.

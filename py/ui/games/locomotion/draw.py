@@ -11,7 +11,7 @@ each leads from there (straight, a lane inward or outward, a buffer, off the tra
 showing their facing, the dice and this turn's slide, the locomotives at home and in sheds, and every
 legal board move as a target carrying `data-move`. Each target holds a preview of its move (where
 every locomotive it moves ends up, which crashes, which reaches a shed), hidden until the target is
-hovered or focused (`static/css/locomotion.css`). `draw_frame` draws one moment of a move's
+hovered or focused (`styles/locomotion.css`). `draw_frame` draws one moment of a move's
 animation on the same building blocks (see `ui.games.locomotion.face`). Every word goes through the
 translation function.
 """

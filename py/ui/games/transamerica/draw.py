@@ -9,7 +9,7 @@ goes through the translation function `t`; city names are proper names and stay 
 places are named as the log names them (`log.place`), never by lattice coordinates.
 
 The position layer is redrawn on every click, so it is kept lean: styling sits on a few groups
-and in `static/css/board.css`, what many pieces share (network halos, highlights) is one path,
+and in `styles/board.css`, what many pieces share (network halos, highlights) is one path,
 and pieces that look the same in every position (a track on an edge, a move's target) are built
 once and reused (`svg.Frozen`).
 """
