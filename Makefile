@@ -56,10 +56,9 @@ static/vendor/.installed: node_modules/.installed tools/vendor.py $(VENV)/.insta
 	$(PY) tools/vendor.py
 	touch $@
 
-static/vendor/app.zip: $(APP_SOURCES) tools/vendor.py static/vendor/.installed
-	$(PY) tools/vendor.py --app-only
-
-static/vendor/app.css: $(wildcard styles/*.css) tools/vendor.py static/vendor/.installed
+# One run writes both (a grouped target): the app's Python as one archive, its styles as one sheet.
+static/vendor/app.zip static/vendor/app.css &: $(APP_SOURCES) $(wildcard styles/*.css) tools/vendor.py \
+		static/vendor/.installed
 	$(PY) tools/vendor.py --app-only
 
 # Rebuilt every time (about half a second): its version is a hash of every file it precaches.

@@ -81,7 +81,7 @@ def fetch_wheels() -> None:
 
 
 def write_if_changed(target: Path, data: bytes) -> None:
-    """Write `target` only when its content changes, so that make and the worker's hash see no change."""
+    """Write `target` only when its content changes: an unchanged build keeps its time stamp."""
     if not target.exists() or target.read_bytes() != data:
         tmp = target.with_suffix(".tmp")
         tmp.write_bytes(data)
