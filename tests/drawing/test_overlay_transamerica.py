@@ -12,6 +12,7 @@ from games import get_game
 from games.bots import bot_rng, decide, get_bot
 from games.core import State
 from games.transamerica.board import BOARD
+from games.transamerica.bots import joined_to
 from games.transamerica.scoring import penalty
 from svg_checks import NS, assert_text_alternative, by_class, parse, t, targets, well_formed
 from ui.games.face import Overlay
@@ -65,14 +66,7 @@ def engine_need(state: State, seat: int) -> int:
 def joins(edges: list[str], built: set[int], points: list[int]) -> bool:
     """Whether the edges and the built track join all the points."""
     links = built | {BOARD.edge_index[name] for name in edges}
-    reached, todo = {points[0]}, [points[0]]
-    while todo:
-        p = todo.pop()
-        for q, e in BOARD.adjacent[p]:
-            if e in links and q not in reached:
-                reached.add(q)
-                todo.append(q)
-    return set(points) <= reached
+    return set(points) <= joined_to(points[0], links)
 
 
 def test_each_seen_hand_is_drawn_with_the_engines_cost_and_joins_its_cities(shots: list[State]) -> None:
