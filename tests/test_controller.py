@@ -364,6 +364,7 @@ def test_a_long_log_is_drawn_after_the_board_a_batch_per_task_and_is_not_news() 
             expected.append(line)
     assert drawn == expected
     ctl.scrub(3)  # back: a new log, short enough for one picture
+    page.run()
     assert page.pictures[-1].log is not None and page.pictures[-1].log.reset and not ctl.log.behind(table)
 
 
@@ -387,15 +388,54 @@ def test_a_shared_links_scrubber_shows_a_spectator_and_plays_no_bot(game_id: str
     face, names = ctl.face, ctl.names()
     for ply in range(len(record["moves"]) + 1):  # whoever opened the link: nobody's secrets, nobody thinking
         ctl.scrub(ply)
+        page.run()
         shown = page.pictures[-1]
         spectator = ctl.table.state.view(None)  # type: ignore[union-attr]
         assert shown.position == face.draw_position(spectator, [], EN, names)
         assert shown.side == face.draw_side(spectator, EN, names)
         assert "thinking" not in shown.status and "Your" not in shown.side
     ctl.scrub(len(record["moves"]) // 2)
+    page.run()
     assert ctl.store.list_games().games == []  # a link is not saved until played on
     ctl.play_on("g9")
     assert ctl.store.load("g9").record["moves"] == record["moves"][: len(record["moves"]) // 2]
+
+
+def test_a_scrubbed_position_is_drawn_in_steps_and_a_dragged_bar_draws_where_it_stops() -> None:
+    """A jump across the longest game: the seek at once, then its board, the rest of its picture and
+    the page, each in a task of its own; steps asked for meanwhile are drawn once, where they end."""
+    from games.bots import play_bots_game
+
+    record = play_bots_game("freight_train", 5, 3, None, ["greedy"] * 5).record()
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.from_record(record, ["human"] * 5)
+    ctl.sit(table, None, Scrubber(table.game, record, table.state))
+    page.run()
+    drawn, boards = len(page.pictures), []
+    real = ctl.draw_ahead
+    ctl.draw_ahead = lambda *args: boards.append(len(table.state.moves)) or real(*args)  # type: ignore[method-assign]
+    for ply in (0, 100, 200, 336):  # a dragged bar
+        ctl.scrub(ply)
+        assert len(table.state.moves) == ply  # the position is reached at once, in the input's task
+    assert len(page.pictures) == drawn and not boards  # nothing drawn in the input's task
+    page.run(max_tasks=1)
+    assert boards == [336] and len(page.pictures) == drawn  # the board first, in a task of its own
+    page.run(max_tasks=1)
+    assert len(page.pictures) == drawn  # then the picture, made but not yet on the page
+    page.run(max_tasks=1)
+    assert len(page.pictures) == drawn + 1 and page.pictures[-1].ply == 336  # then shown
+    assert page.pictures[-1].position == ctl.face.draw_position(table.state.view(None), [], EN, ctl.names())
+    made: list[int] = []
+    picture = ctl.picture
+    ctl.picture = lambda: made.append(len(table.state.moves)) or picture()  # type: ignore[method-assign]
+    ctl.scrub(10)
+    page.run(until=lambda: bool(made))  # its picture is made, and a change of language draws the table
+    ctl.set_language(Translator("fr"))  # at once: the picture made first is shown first, then the new one
+    assert [p.ply for p in page.pictures[-2:]] == [10, 10] and page.pictures[-1].title == Translator("fr")(
+        "game.freight_train")
+    page.run()
+    assert page.pictures[-1].title == Translator("fr")("game.freight_train")
 
 
 @pytest.mark.parametrize("seats", [["greedy", "random", "strong"], ["human", "greedy"]])
@@ -731,3 +771,26 @@ def test_playing_a_forced_move_is_offered_only_where_a_human_plays() -> None:
         ctl = controller(FakePage(), speed="normal")
         ctl.sit(Table.new("trick_of_the_rails", seats, seed=2, options={}), "g1")
         assert ctl.offers_autoplay() is offered
+
+
+def test_a_links_board_drawn_ahead_is_the_one_its_table_shows_and_is_not_drawn_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from games.bots import play_bots_game
+    from ui.games import face_for
+
+    record = play_bots_game("locomotion", 3, 5, None, ["greedy"] * 3).record()
+    face = face_for("locomotion")
+    drawn: list[object] = []
+    real = face.draw_position
+    monkeypatch.setattr(face, "draw_position", lambda view, *rest: drawn.append(view) or real(view, *rest))
+    page = FakePage()
+    ctl = controller(page)
+    table = Table.from_record(record, ["human"] * 3, ["Ann", "", "Cy"])
+    ctl.draw_replay_ahead(table.state, table.names)
+    assert len(drawn) == 1
+    ctl.sit(table, None, Scrubber(table.game, record, table.state))
+    assert len(drawn) == 1  # taken as drawn
+    assert page.pictures[-1].position == real(table.state.view(None), [], EN, ["Ann", "Player 2", "Cy"])
+    ctl.draw_replay_ahead(table.state, ["Zebulon", "", ""])  # drawn for other names: not this table's board
+    ctl.render()
+    assert len(drawn) == 3 and "Zebulon" not in page.pictures[-1].position

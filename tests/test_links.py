@@ -423,3 +423,20 @@ def test_a_long_link_is_decoded_in_steps_and_a_damaged_header_is_refused_at_once
                                                          False)
     with pytest.raises(BadLink):
         next(links.decoding(text[:-3]))  # the checksum: before any move is replayed
+
+
+def test_a_links_game_is_read_from_its_header_alone_and_a_damaged_one_says_why(
+        samples: dict[str, str]) -> None:
+    """The page compiles a link's game before decoding it: the header names the game, or is refused
+    for the reason the whole decoding would give."""
+    for game_id, text in samples.items():
+        assert links.link_game(text) == game_id == decode_table(text).record["game"]
+    real = samples["locomotion"]
+    changed = real[:10] + ("B" if real[10] == "A" else "A") + real[11:]
+    for text, reason in ((changed, "error.link_checksum"),
+                         (forge(bytes([links.LINK_VERSION, 0x0F, 0x01])), "error.link_game"),
+                         (forge(bytes([links.LINK_VERSION + 1, 0x00])), "error.link_version"),
+                         ("no link", "error.link_malformed")):
+        with pytest.raises(BadLink) as refused:
+            links.link_game(text)
+        assert refused.value.reason == reason

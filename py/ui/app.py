@@ -292,6 +292,7 @@ class App:
             revision: int = 0) -> None:
         if table.by_link:  # its QR codes need segno: imported while the player looks at the board
             self.in_steps([lambda: import_module("segno")], 1000)
+        self.page.appearing = bool(web.by_id("table").hidden)
         web.show("lobby", False)
         web.show("table", True)
         web.show("curtain", False)
@@ -403,12 +404,19 @@ class App:
             self.go(Route("link", text))
 
     def open_link(self, text: str) -> bool:
-        """Open a link, or say why it cannot be opened. A damaged header is refused at once; a long
-        game is decoded over several tasks, then its game's drawing code and map are made ready, each in
-        a task of its own, so that opening the longest link never holds the page for all of it."""
-        from ui.links import decoding
+        """Open a link, or say why it cannot be opened. A damaged header is refused at once; its game's
+        rules are compiled, a long game is decoded over several tasks, then its game's drawing code is
+        compiled and its map drawn, each in a task of its own, so that opening the longest link never
+        holds the page for all of it."""
+        from ui.links import BadLink, decoding, link_game
+        from ui.precompile import compiling, preceded
 
-        return self.decode_on(text, decoding(text))
+        try:
+            game_id = link_game(text)
+        except BadLink as err:
+            self.refuse_link(err)
+            return False
+        return self.decode_on(text, preceded(compiling(f"games.{game_id}"), decoding(text)))
 
     def decode_on(self, text: str, steps: Steps[SharedTable]) -> bool:
         """One step of decoding a link, the next a task later; False when the link is refused."""
@@ -433,6 +441,8 @@ class App:
         clear_address()
 
     def opened(self, text: str, shared: SharedTable) -> None:
+        from ui.precompile import compiling
+
         game_id = shared.record["game"]
 
         def sit() -> None:
@@ -443,7 +453,10 @@ class App:
             else:
                 self.watch(shared)
 
-        self.in_steps([lambda: face_for(game_id), lambda: self.table.map_svg(game_id), sit], 0)
+        ahead = [] if shared.by_link or shared.state is None else [
+            partial(self.table.draw_replay_ahead, shared.state, shared.names)]
+        self.in_steps([*compiling(f"ui.games.{game_id}"), lambda: face_for(game_id),
+                       lambda: self.table.map_svg(game_id), *ahead, sit], 0)
 
     def watch(self, shared: SharedTable) -> None:
         """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""

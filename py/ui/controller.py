@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from games.bots import Caption, Thinking, bot_rng, explain, get_bot
-from games.core import Event, IllegalMove, MalformedMove
+from games.core import Event, IllegalMove, MalformedMove, State
 from ui import panels
 from ui.bot_runner import BotRunner, Clock
 from ui.games import face_for
@@ -214,6 +214,9 @@ class TableController:
         self.adviser = BotRunner(page)  # its own tasks: a bot's turn or a redraw never cancels it
         self.overlay_drawn: Hashable = None  # what the overlay on screen was drawn for
         self.told: str | None = None  # a projector's caption, as its presenter's window said it
+        self.ahead: tuple[Hashable, str] | None = None  # a board drawn a task before its picture, and of what
+        self.drawing: Table | None = None  # the scrubbed table whose next position is to be drawn in steps
+        self.unshown: tuple[Table, TablePicture] | None = None  # a picture made, to be shown in a next task
 
     def t(self, key: str, /, **params: Any) -> str:
         return self.tr.t(key, **params)
@@ -305,9 +308,7 @@ class TableController:
         assert table is not None
         face, state = self.face, table.state
         viewer = self.viewer()
-        view = state.view(viewer)
-        legal = [] if self.scrubber or viewer is None else table.human_legal()
-        names = self.names()
+        view, legal, names = self.position(viewer)
         map_key = (table.game.id, self.tr.lang)
         map_svg = None if self.map_on_screen == map_key else self.map_svg(table.game.id)
         self.map_on_screen = map_key
@@ -326,7 +327,7 @@ class TableController:
         return TablePicture(
             title=self.t("game." + table.game.id), tab_title=self.tab_title(), ply=len(state.moves),
             map=map_svg,
-            position=face.draw_position(view, legal, self.t, names),
+            position=self.board(face, view, legal, names),
             description=face.describe(view, self.t, names),
             players=panels.players_html(table.names, table.seats, face.scores(view), state.current_player,
                                         viewer, self.t),
@@ -369,10 +370,50 @@ class TableController:
             self.side = (full_key, face.draw_side(view, self.t, names))
         return self.side[1]
 
+    def position(self, viewer: int | None) -> tuple[Mapping[str, Any], list[str], list[str]]:
+        """What the board shows `viewer`: the view, the moves it offers, the players' names."""
+        table = self.table
+        assert table is not None
+        legal = [] if self.scrubber or viewer is None else table.human_legal()
+        return table.state.view(viewer), legal, self.names()
+
+    def board(self, face: Face[Any], view: Mapping[str, Any], legal: Sequence[str],
+              names: Sequence[str]) -> str:
+        """The board of a position: as drawn ahead (`draw_ahead`) if it was, for this very view."""
+        ahead, self.ahead = self.ahead, None
+        key = (view, list(legal), list(names), self.tr.lang)
+        if ahead is not None and ahead[0] == key:
+            return ahead[1]
+        return face.draw_position(view, legal, self.t, names)
+
+    def draw_ahead(self, game_id: str, view: Mapping[str, Any], legal: Sequence[str],
+                   names: Sequence[str]) -> None:
+        """Draw a board a task before the picture that shows it: a position never drawn before (a link
+        opened, a jump across a long game) has every piece to draw, which with the rest of the
+        picture held the page longer than a tap may."""
+        self.ahead = ((view, list(legal), list(names), self.tr.lang),
+                      face_for(game_id).draw_position(view, legal, self.t, names))
+
+    def draw_replay_ahead(self, state: State, names: Sequence[str]) -> None:
+        """The board a shared link's replay opens on (its last position, as a spectator sees it, with
+        nothing to play), drawn a task before the table is seated."""
+        self.draw_ahead(state.game_id, state.view(None), [],
+                        [seat_label(seat, names, self.t) for seat in range(state.num_players)])
+
     def render(self) -> None:
         table = self.table
         if table:
-            picture = self.picture()
+            self.show_unshown()  # pictures are shown in the order made: each brings its part of the log
+            self.show(self.picture())
+
+    def show_unshown(self) -> None:
+        unshown, self.unshown = self.unshown, None
+        if unshown is not None and unshown[0] is self.table:
+            self.show(unshown[1])
+
+    def show(self, picture: TablePicture) -> None:
+        table = self.table
+        if table:
             self.page.draw_table(picture)
             if self.keepable():
                 assert self.save_id is not None
@@ -755,9 +796,40 @@ class TableController:
 
     # -- a shared link's scrubber -----------------------------------------------------------------
     def scrub(self, ply: int) -> None:
-        if self.scrubber and self.table:
-            self.table.state = self.scrubber.seek(ply)
-            self.render()
+        """Go to `ply` at once, and draw it in steps (`draw_scrubbed`)."""
+        table = self.table
+        if self.scrubber and table:
+            table.state = self.scrubber.seek(ply)
+            self.draw_scrubbed(table)
+
+    def draw_scrubbed(self, table: Table) -> None:
+        """Draw the position reached in steps: its board, the rest of its picture, then the page, each
+        in a task of its own (a jump across the longest game draws pieces never drawn before: with the
+        seek, in one task, that held the page longer than a tap may). Steps asked for meanwhile (a
+        dragged bar) are drawn once, at the position they reach."""
+        if self.drawing is table:
+            return
+        self.drawing = table
+
+        def board() -> None:
+            if self.table is not table:
+                self.drawing = None
+                return
+            reached = len(table.state.moves)
+            self.draw_ahead(table.game.id, *self.position(self.viewer()))
+
+            def picture() -> None:
+                self.drawing = None
+                if self.table is not table:
+                    return
+                if len(table.state.moves) != reached:  # moved on meanwhile: that position's board first
+                    self.draw_scrubbed(table)
+                    return
+                self.show_unshown()
+                self.unshown = (table, self.picture())
+                self.page.later(self.show_unshown, 0)
+            self.page.later(picture, 0)
+        self.page.later(board, 0)
 
     def play_on(self, save_id: str) -> None:
         """Leave the scrubber: a new saved game continues from the position on screen."""

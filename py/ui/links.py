@@ -224,9 +224,21 @@ def decode_table(text: object) -> SharedTable:
     return finish(decoding(text))
 
 
-def decoding(text: object) -> Steps[SharedTable]:
-    """`decode_table` in steps: it pauses after every `MOVES_PER_STEP` moves replayed, so that the page
-    can open the longest link over several tasks. A damaged header is refused before the first pause."""
+def link_game(text: object) -> str:
+    """The game a link's header names, read before its game's code is loaded (so that the code can be
+    made ready first); raises `BadLink` when the header is damaged."""
+    return _game_id(_header(text)[1])
+
+
+def _game_id(digits: _Reader) -> str:
+    index = digits.take(GAME_RADIX)
+    if index >= len(GAME_IDS):
+        raise BadLink("error.link_game")
+    return GAME_IDS[index]
+
+
+def _header(text: object) -> tuple[int, _Reader]:
+    """A link's version and the digits that follow it, once its bytes and checksum are checked."""
     data = _bytes(text)
     if len(data) < 2 + CHECKSUM_BYTES:
         raise BadLink("error.link_malformed")
@@ -238,7 +250,13 @@ def decoding(text: object) -> Steps[SharedTable]:
         raise BadLink("error.link_version")
     if len(payload) > 2 and payload[-1] == 0:
         raise BadLink("error.link_malformed")
-    digits = _Reader(int.from_bytes(payload[1:], "little"))
+    return version, _Reader(int.from_bytes(payload[1:], "little"))
+
+
+def decoding(text: object) -> Steps[SharedTable]:
+    """`decode_table` in steps: it pauses after every `MOVES_PER_STEP` moves replayed, so that the page
+    can open the longest link over several tasks. A damaged header is refused before the first pause."""
+    version, digits = _header(text)
     state, seats, by_link = _table(digits, version)
     names: list[str] = []
     salts = RecordedSalts([], BadLink("error.link_moves"))
@@ -279,11 +297,9 @@ def _people(digits: _Reader, state: State) -> tuple[RecordedSalts, list[str]]:
 def _table(digits: _Reader, link_version: int) -> tuple[State, list[str], bool]:
     """The header: a fresh state of the right game, players, options, seed and chance, the seats,
     and whether the game is played by link."""
-    index = digits.take(GAME_RADIX)
-    if index >= len(GAME_IDS):
-        raise BadLink("error.link_game")
+    game_id = _game_id(digits)
     try:
-        game = get_game(GAME_IDS[index])
+        game = get_game(game_id)
     except (BadRecord, ImportError) as err:  # a game this build does not ship yet
         raise BadLink("error.link_game") from err
     version = digits.take_varint(4)

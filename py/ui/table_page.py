@@ -29,6 +29,8 @@ class DomPage:
         self.curtain: Curtain | None = None
         self.map_kept: str | None = None
         self.keeping: tuple[Keepsake, str] | None = None  # the latest picture to keep, with its map
+        self.appearing = False  # the next table drawn takes the lobby's place (see `draw_table`)
+        self.board_due: TablePicture | None = None  # an appearing table's picture, its board still to draw
 
     def wire_focus(self) -> None:
         self.board.wire()
@@ -57,7 +59,19 @@ class DomPage:
             web.set_html("board-overlay", "")
             web.by_id("board").style.setProperty("--aspect", f"{viewbox.aspect(picture.map):.4f}")
             web.scroll_table_top()
-        web.patch_html("board-position", out_of_tab_order(picture.position))
+        appearing, self.appearing = self.appearing, False
+        if appearing:
+            # A table taking the lobby's place is laid out over two frames, the rest of it first, then
+            # its board, each drawn in a task of its own: all at once, the first layout of the largest
+            # board held the page longer than a tap may. No other table's pieces show on its map.
+            # Its move buttons come with its board: what can be played is all there at once.
+            web.set_html("board-position", "")
+            web.set_html("actions", "")
+            self.board_due = picture
+            web.after_paint(self.draw_board_soon)
+        else:
+            self.board_due = None
+            self.draw_moves(picture)
         web.by_id("board-desc").textContent = picture.description
         web.by_id("table-title").textContent = picture.title
         web.set_tab_title(picture.tab_title)
@@ -69,13 +83,6 @@ class DomPage:
         if caption.textContent != picture.caption:  # a live region: said only when it changes
             caption.textContent = picture.caption
         web.show("caption", bool(picture.caption))
-        # Patched, so a focused button still offered keeps the focus; one taken away (Undo with nothing
-        # left to undo) hands it to the board rather than dropping it on the page.
-        buttons_had_focus = web.focus_within("actions")
-        web.patch_html("actions", picture.actions)
-        if buttons_had_focus and not web.focus_within("actions"):
-            self.board.come_back(None)
-        self.mark_suggested(picture.suggested)
         if picture.log is not None:
             self.draw_log(picture.log)
         if self.presenting:
@@ -88,6 +95,17 @@ class DomPage:
             bar.value = str(ply)
             web.by_id("replay-label").textContent = label
         self.board.after_render()
+
+    def draw_moves(self, picture: TablePicture) -> None:
+        """The board's position and the move buttons, the suggested move marked: what can be played."""
+        web.patch_html("board-position", out_of_tab_order(picture.position))
+        # Patched, so a focused button still offered keeps the focus; one taken away (Undo with nothing
+        # left to undo) hands it to the board rather than dropping it on the page.
+        buttons_had_focus = web.focus_within("actions")
+        web.patch_html("actions", picture.actions)
+        if buttons_had_focus and not web.focus_within("actions"):
+            self.board.come_back(None)
+        self.mark_suggested(picture.suggested)
 
     def mark_suggested(self, move: str | None) -> None:
         """Ring the suggested move's targets, on the board and among the buttons (an attribute, not a
@@ -147,7 +165,18 @@ class DomPage:
         if news:  # screen readers hear the new lines, not the whole board
             web.set_html("log-news", news)
 
+    def draw_board_soon(self) -> None:
+        web.later(self.draw_board_due)
+
+    def draw_board_due(self) -> None:
+        picture, self.board_due = self.board_due, None
+        if picture is not None:
+            self.board.before_render()
+            self.draw_moves(picture)
+            self.board.after_render()
+
     def draw_position(self, svg: str) -> None:
+        self.board_due = None  # a newer position
         self.board.before_render()
         web.patch_html("board-position", out_of_tab_order(svg))
         self.board.after_render()

@@ -303,4 +303,4 @@ def test_replay_buttons_are_icons_with_translated_names(app: Page) -> None:
     assert all(french) and french != english
     app.click('.lang-choice[data-lang="en"]')
     buttons.first.click()
-    assert app.locator("#replay-range").input_value() == "0"
+    expect(app.locator("#replay-range")).to_have_value("0")

@@ -71,3 +71,24 @@ def test_the_longest_link_opens_and_scrubs_without_holding_the_page(app: Page) -
     expect(app.locator("#replay-range")).to_have_value(str(len(record["moves"]) // 2))
     app.wait_for_timeout(300)
     assert frozen_tasks(app) == []
+
+
+def test_a_table_taking_the_lobbys_place_never_shows_another_tables_pieces(app: Page) -> None:
+    """Its board comes a frame after the rest of it: meanwhile its map shows no pieces, not those of
+    the table seen before."""
+    start_game(app, ["human", "greedy"], game="transamerica", seed=2)
+    expect(app.locator("#board-position svg")).to_have_count(1)
+    app.click("#to-lobby")
+    app.evaluate("""() => {
+        window.boardsOnNewMaps = [];
+        new MutationObserver(() => window.boardsOnNewMaps.push(
+            document.querySelector('#board-position svg')?.getAttribute('aria-label') ?? ''))
+            .observe(document.getElementById('board-map'), {childList: true});
+    }""")
+    record = play_random_game("locomotion", 2, seed=3).record()
+    app.evaluate(f"() => {{ location.hash = '#play={encode_link(record, ['human', 'human'])}'; }}")
+    expect(app.locator("#replay-bar")).to_be_visible()
+    expect(app.locator("#board-position svg")).to_have_count(1)
+    board = app.get_attribute("#board-position svg", "aria-label")
+    seen = app.evaluate("() => window.boardsOnNewMaps")
+    assert seen and set(seen) <= {"", board}, seen
