@@ -17,10 +17,10 @@ serve: setup
 test: setup browser
 	$(PY) -m ruff check py tests tools
 	$(PY) -m mypy
-	$(PY) -m pytest -q -m "not slow" -n $(JOBS) --ignore=tests/browser
-	@# Then the browser tests, one at a time on a machine the other tests have left: they assert
-	@# timings (no task over 100 ms), which two browsers at once would make measure each other.
-	$(PY) -m pytest -q -m "not slow" tests/browser
+	@# Engines, drawings and browsers share the cores; then, alone, the browser tests that measure the
+	@# page's tasks (no task over 100 ms), which another process beside them would lengthen.
+	$(PY) -m pytest -q -m "not slow and not timed" -n $(JOBS)
+	$(PY) -m pytest -q -m "not slow and timed" tests/browser
 
 soak: setup browser
 	$(PY) -m pytest -q -m slow -n $(JOBS)

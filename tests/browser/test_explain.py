@@ -3,6 +3,7 @@ move" on the learner's own view, the overlays, and a class game that turns sugge
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from test_accessibility import assert_accessible
 from test_presenting import in_step, open_projector
@@ -36,6 +37,7 @@ def test_a_demonstration_says_why_each_bot_plays_in_both_languages_and_on_the_pr
     expect(caption).to_be_hidden()
 
 
+@pytest.mark.timed
 def test_six_explained_hands_with_their_overlays_never_freeze_the_page(app: Page) -> None:
     start_game(app, ["strong", "greedy", "greedy", "greedy", "greedy", "greedy"], speed="fast")
     watch_long_tasks(app)

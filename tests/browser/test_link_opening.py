@@ -4,6 +4,7 @@ the punctuation and line breaks of a chat message) opens."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from games import get_game
@@ -53,6 +54,7 @@ def test_a_link_pasted_into_an_open_tab_opens_with_what_chat_apps_add(app: Page)
     expect(app.locator("#table-title")).to_have_text("Locomotion")
 
 
+@pytest.mark.timed
 def test_the_longest_link_opens_and_scrubs_without_holding_the_page(app: Page) -> None:
     """A complete five-player Freight Train game, the longest of all, opened in a running app (its
     game's code not loaded yet) and scrubbed end to start: no task over the issues' bound."""

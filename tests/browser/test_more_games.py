@@ -42,6 +42,7 @@ def test_human_plays_by_clicking(app: Page, game: str) -> None:
     assert app.locator("#log li").count() > 0
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("game", GAMES)
 def test_bots_only_game_ends_on_the_final_scores_without_freezing_the_page(app: Page, game: str) -> None:
     start_game(app, ["greedy", "random", "strong"], game=game, seed=6)

@@ -3,6 +3,7 @@ and a reload resumes the game."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from support import (
@@ -112,6 +113,7 @@ def test_visible_cards_need_no_hand_over(app: Page) -> None:
     expect(app.locator("#curtain")).to_be_hidden()
 
 
+@pytest.mark.timed
 def test_bots_only_game_plays_to_the_final_result_without_freezing_the_page(app: Page) -> None:
     start_game(app, ["greedy", "random", "strong"], seed=3)
     watch_long_tasks(app)

@@ -3,6 +3,7 @@ and saves and links work for this game too."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from random_play import play_random_game
@@ -43,6 +44,7 @@ def test_hot_seat_hides_hands_until_the_player_confirms(app: Page) -> None:
     app.wait_for_selector(CARD, state="attached", timeout=30_000)
 
 
+@pytest.mark.timed
 def test_bots_only_game_ends_on_the_score_screen_without_freezing_the_page(app: Page) -> None:
     start_game(app, ["greedy", "random", "strong"], game=GAME, seed=6)
     watch_long_tasks(app)
