@@ -105,6 +105,14 @@ def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = N
     page.wait_for_selector("#table:not([hidden])")
 
 
+def to_lobby(page: Page) -> None:
+    """Leave the table by its Lobby button, pressed from the keyboard. The button sits under the moves'
+    log, which grows while bots play: on a busy machine a pointer's click aimed at it can land after
+    the layout has moved, where the button was."""
+    page.locator("#to-lobby").press("Enter")
+    expect(page.locator("#lobby")).to_be_visible()
+
+
 def watch_long_tasks(page: Page) -> None:
     """From now on, record every task the browser reports as long (over 50 ms), and the animation
     frames over 50 ms with what ran in them, to say what froze the page if a test fails."""

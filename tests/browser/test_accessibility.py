@@ -18,7 +18,17 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from random_play import play_random_game
-from support import BOARD_FOCUSED, BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch, start_game, wait_for_board_focus
+from support import (
+    BOARD_FOCUSED,
+    BOOT_TIMEOUT_MS,
+    READY,
+    ROOT,
+    Site,
+    Watch,
+    start_game,
+    to_lobby,
+    wait_for_board_focus,
+)
 from ui.focus import ARROWS, index_after_key
 from ui.links import encode_link
 
@@ -63,7 +73,7 @@ def app(pages: tuple[Page, Page, Watch]) -> Page:
     if page.locator("#curtain").is_visible():
         page.locator("#curtain [data-curtain]").last.click()
     if page.locator("#table").is_visible():
-        page.click("#to-lobby")
+        to_lobby(page)
     expect(page.locator("#lobby")).to_be_visible()
     return page
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import GAME_IDS
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
 
 # Runs before any of the page's own scripts, so a violation during the boot is seen too.
 RECORD_VIOLATIONS = """
@@ -52,7 +52,7 @@ def test_every_game_plays_under_the_policy(guarded: Page) -> None:
         expect(page.locator("#curtain")).to_be_visible()
         page.keyboard.press("Escape")
         expect(page.locator("#curtain")).to_be_hidden()
-        page.click("#to-lobby")
+        to_lobby(page)
     page.click('.lang-choice[data-lang="fr"]')
     page.click("#projector")
     expect(page.locator("#projector")).to_have_attribute("aria-pressed", "true")

@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, start_game, to_lobby
 
 # Installed before the page's own scripts: what the player could see, and when, until Python is ready.
 TIMELINE = """(() => {
@@ -153,7 +153,7 @@ def test_the_continue_list_works_before_python_and_shows_the_chosen_game_at_once
     app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
     save_id = app.evaluate("location.hash").removeprefix("#game=")
     drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')
-    app.click("#to-lobby")
+    to_lobby(app)
     expect(app.locator("#saved-games button.saved")).to_have_count(1)
 
     held: list[Route] = []
@@ -181,7 +181,7 @@ def test_a_stale_continue_list_is_not_shown_before_python(app: Page, context: Br
                                                           site: Site) -> None:
     start_game(app, ["human", "greedy"])
     app.locator('#board-position [data-move^="marker "]').first.click()
-    app.click("#to-lobby")
+    to_lobby(app)
     expect(app.locator("#saved-games button.saved")).to_have_count(1)
     app.goto("about:blank")  # the player leaves: the list is kept as it stands
     page = context.new_page()

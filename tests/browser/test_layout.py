@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
 
 SCREENS = {"phone": (360, 740), "laptop": (1366, 768), "projector": (1920, 1080)}
 TABLES = {
@@ -45,7 +45,7 @@ def screen(request: pytest.FixtureRequest, browser: Browser, site: Site) -> Iter
 
 def open_game(page: Page, game: str) -> None:
     if page.locator("#table").is_visible():
-        page.click("#to-lobby")
+        to_lobby(page)
     start_game(page, TABLES[game], game=game, seed=5)
     page.wait_for_selector(MOVES, state="attached", timeout=60_000)
 
@@ -136,7 +136,7 @@ def test_the_end_of_day_screen_leaves_the_board_in_view(screen: tuple[str, Page]
     it on a phone (a sheet, opened at its title): the board of the day that ended stays in view."""
     name, page = screen
     if page.locator("#table").is_visible():
-        page.click("#to-lobby")
+        to_lobby(page)
     start_game(page, ["greedy", "greedy"], game="freight_train", seed=5, speed="fast")
     page.wait_for_selector("#curtain.beside-board:not([hidden])", timeout=120_000)
     expect(page.locator("#curtain-title")).to_contain_text("End of day")

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from games import get_game
 from random_play import play_random_game
-from support import frozen_tasks, start_game, watch_long_tasks
+from support import frozen_tasks, start_game, to_lobby, watch_long_tasks
 from ui.links import encode_link
 
 
@@ -43,12 +43,12 @@ def test_a_link_pasted_into_an_open_tab_opens_with_what_chat_apps_add(app: Page)
     wrapped = f"{other[:30]}%0A{other[30:]}%20)"  # a line break inside, in brackets
     app.evaluate(f"() => {{ location.hash = '#play={wrapped}'; }}")
     expect(app.locator("#table-title")).to_have_text("TransAmerica")
-    app.click("#to-lobby")
+    to_lobby(app)
     start_game(app, ["human", "greedy"])  # a saved game at the table, and a link arrives
     app.evaluate(f"() => {{ location.hash = '#play={link}'; }}")
     expect(app.locator("#table-title")).to_have_text("Locomotion")
     expect(app.locator("#replay-bar")).to_be_visible()
-    app.click("#to-lobby")
+    to_lobby(app)
     app.fill("#link-input", f"Here: https://example.org/#play={link}!\n")
     app.click("#open-link button")
     expect(app.locator("#table-title")).to_have_text("Locomotion")
@@ -80,7 +80,7 @@ def test_a_table_taking_the_lobbys_place_never_shows_another_tables_pieces(app: 
     the table seen before."""
     start_game(app, ["human", "greedy"], game="transamerica", seed=2)
     expect(app.locator("#board-position svg")).to_have_count(1)
-    app.click("#to-lobby")
+    to_lobby(app)
     app.evaluate("""() => {
         window.boardsOnNewMaps = [];
         new MutationObserver(() => window.boardsOnNewMaps.push(

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games.bots import play_bots_game
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch
+from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, to_lobby
 from ui.links import encode_link
 
 
@@ -46,8 +46,7 @@ def test_share_link_opens_at_the_last_move_with_a_scrubber(context: BrowserConte
     expect(page.locator("#replay-bar")).to_be_hidden()
     # The game played on shows the seat here its own cities (the replay showed nobody's).
     expect(page.get_by_role("heading", name="Your cities")).to_be_visible()
-    page.click("#to-lobby")
-    expect(page.locator("#lobby")).to_be_visible()
+    to_lobby(page)
     expect(page.locator("#saved-games button.saved")).to_have_count(1)
     assert "5" in page.locator("#saved-games button.saved").inner_text()
     watch.assert_clean(page)

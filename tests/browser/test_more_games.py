@@ -15,6 +15,7 @@ from support import (
     assert_same_when_drawn_afresh,
     frozen_tasks,
     start_game,
+    to_lobby,
     watch_long_tasks,
 )
 from ui.links import encode_link
@@ -111,7 +112,7 @@ def test_locomotion_moves_animate_step_by_step_unless_motion_is_reduced(app: Pag
     app.wait_for_function("window.movingFrames > 1", timeout=10_000)
 
     app.emulate_media(reduced_motion="reduce")
-    app.click("#to-lobby")
+    to_lobby(app)
     app.evaluate("window.movingFrames = 0")
     start_game(app, ["human", "greedy"], game="locomotion", seed=4, speed="normal")
     app.wait_for_selector(enter, state="attached", timeout=60_000)

@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, start_game, to_lobby
 
 
 def open_app(context: BrowserContext, url: str) -> Page:
@@ -78,7 +78,7 @@ def newer_entry(page: Page) -> str:
 
 def test_a_newer_versions_save_is_listed_kept_and_deleted_only_when_confirmed(app: Page) -> None:
     start_game(app, ["human", "greedy"])
-    app.click("#to-lobby")
+    to_lobby(app)
     raw = newer_entry(app)
     app.reload()
     app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -104,9 +104,9 @@ def test_a_newer_versions_save_is_listed_kept_and_deleted_only_when_confirmed(ap
 def test_export_then_import_moves_the_games_to_another_browser(app: Page, context: BrowserContext,
                                                                site: Site, tmp_path: object) -> None:
     start_game(app, ["human", "greedy"])
-    app.click("#to-lobby")
+    to_lobby(app)
     start_game(app, ["human", "strong", "random"], game="locomotion")
-    app.click("#to-lobby")
+    to_lobby(app)
     expect(app.locator("#saved-games button.saved")).to_have_count(2)
     with app.expect_download() as download_info:
         app.click("#export-games")
@@ -137,7 +137,7 @@ def test_export_then_import_moves_the_games_to_another_browser(app: Page, contex
 
 def test_messages_are_whole_and_tampered_entries_do_not_break_the_page(app: Page) -> None:
     start_game(app, ["human", "greedy"])
-    app.click("#to-lobby")
+    to_lobby(app)
     app.evaluate("""() => {
         const key = Object.keys(localStorage).find(k => k.startsWith('railtable/v1/game/'));
         const entry = JSON.parse(localStorage.getItem(key));

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, start_game
+from support import BOOT_TIMEOUT_MS, READY, start_game, to_lobby
 
 
 def reload_app(page: Page) -> None:
@@ -16,7 +16,7 @@ def reload_app(page: Page) -> None:
 def test_corrupt_entry_is_reported_and_other_games_survive(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
-    app.click("#to-lobby")
+    to_lobby(app)
     expect(app.locator("#saved-games button.saved")).to_have_count(1)
     app.evaluate("""() => {
         localStorage.setItem('railtable/v1/game/broken1', '{"v": 1, "record": {"game": "nope"');
@@ -31,7 +31,7 @@ def test_corrupt_entry_is_reported_and_other_games_survive(app: Page) -> None:
     assert "railtable/v1/quarantine/broken1" in keys and "railtable/v1/quarantine/broken2" in keys
     app.click("#saved-games button.saved")
     app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
-    app.click("#to-lobby")
+    to_lobby(app)
     app.locator("#save-problems [data-discard]").first.click()
     expect(app.locator("#save-problems p")).to_have_count(1)
 
@@ -56,7 +56,7 @@ def test_deeply_nested_entries_are_set_aside_and_the_app_starts(app: Page) -> No
     would exhaust the browser's stack before Python could refuse them. They are refused unparsed."""
     start_game(app, ["human", "greedy"])
     app.wait_for_selector('#board-position [data-move^="marker "]', state="attached")
-    app.click("#to-lobby")
+    to_lobby(app)
     app.evaluate("""() => {
         const deep = '['.repeat(5000) + ']'.repeat(5000);
         localStorage.setItem('railtable/v1/game/deep', deep);

@@ -11,7 +11,7 @@ from datetime import datetime
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.bots import play_bots_game
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
 from ui.saves import MemoryStorage, SaveStore
 
 MARKER = '#board-position [data-move^="marker "]'
@@ -60,7 +60,7 @@ def test_the_address_names_the_game_through_reload_back_and_forward(app: Page) -
         expect(app.locator("#table")).to_be_visible()
         assert app.url == address
 
-    app.click("#to-lobby")
+    to_lobby(app)
     app.evaluate("() => localStorage.clear()")
     app.go_forward()  # the game is gone: the lobby says so
     expect(app.locator("#toast")).to_have_text("This saved game no longer exists.")
@@ -87,10 +87,10 @@ def test_the_continue_list_and_an_undoable_delete(app: Page) -> None:
     app.wait_for_selector(MARKER, state="attached")
     app.locator(MARKER).first.click()
     first = app.url.split("#game=")[1]
-    app.click("#to-lobby")
+    to_lobby(app)
     start_game(app, ["human", "greedy"], game="locomotion")
     second = app.url.split("#game=")[1]
-    app.click("#to-lobby")
+    to_lobby(app)
 
     saved = app.locator("#saved-games button.saved")
     expect(saved).to_have_count(2)
@@ -150,7 +150,7 @@ def test_a_rematch_is_the_same_table_with_a_new_deal(context: BrowserContext, si
     assert entry["seats"] == ["human", "greedy"] and entry["names"] == ["Ann", "Bob"]
     assert entry["record"]["options"] == finished.record()["options"]
     assert entry["record"]["seed"] != finished.record()["seed"]
-    page.click("#to-lobby")
+    to_lobby(page)
     expect(page.locator("#saved-games button.saved")).to_have_count(2)  # the finished game stays
     watch.assert_clean(page)
 
@@ -176,12 +176,12 @@ def test_projector_display_and_forced_moves_are_remembered(app: Page) -> None:
 
     start_game(app, ["human", "greedy"])
     expect(app.locator("#autoplay-field")).to_be_hidden()  # TransAmerica has no forced moves to offer
-    app.click("#to-lobby")
+    to_lobby(app)
     start_game(app, ["human", "greedy", "greedy"], game="trick_of_the_rails")
     expect(app.locator("#autoplay-field")).to_be_visible()
     expect(app.locator("#autoplay-table")).to_be_checked()
     app.uncheck("#autoplay-table")
-    app.click("#to-lobby")
+    to_lobby(app)
     expect(app.locator("#autoplay")).not_to_be_checked()
     prefs = json.loads(app.evaluate("() => localStorage.getItem('railtable/v1/prefs')"))
     assert prefs == {"lang": "fr", "speed": "instant", "display": "normal", "autoplay": False,
