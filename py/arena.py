@@ -1,7 +1,7 @@
 """Tournament runner: bots-only games with rotating seats, under CPython.
 
     python py/arena.py --game transamerica --players 4 --bots strong,greedy,greedy,greedy \
-        --games 300 --seed 1 --jobs 2 --json
+        --games 300 --seed 1 --jobs 2 --json --progress 30
 
 Game g (0-based) uses seed `seed + g` and the bot list rotated left by g: seat s plays
 `bots[(s + g) % players]`, so every bot sits in every seat equally often over `players` games.
@@ -25,7 +25,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from math import sqrt
 from multiprocessing import Pool
 from typing import Any
@@ -71,7 +71,10 @@ def outcomes(tasks: list[Task], jobs: int) -> Iterator[Outcome]:
 
 
 def run_arena(game_id: str, players: int, bots: list[str], games: int, seed: int,
-              options: dict[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, jobs: int = 1,
+              progress: Callable[[int, dict[str, float]], None] | None = None) -> dict[str, Any]:
+    """The tournament's summary; `progress`, if given, hears after each game how many games are done
+    and each bot's win rate so far."""
     if len(bots) != players:
         raise ValueError("give one bot per seat")
     names = sorted(set(bots), key=bots.index)
@@ -79,11 +82,13 @@ def run_arena(game_id: str, players: int, bots: list[str], games: int, seed: int
     scores = dict.fromkeys(names, 0.0)
     times: dict[str, list[float]] = {name: [] for name in names}
     tasks: list[Task] = [(game_id, players, bots, seed, g, options) for g in range(games)]
-    for outcome in outcomes(tasks, jobs):
+    for played, outcome in enumerate(outcomes(tasks, jobs), 1):
         for level, share, score, spent in outcome:
             wins[level] += share
             scores[level] += score
             times[level].extend(spent)
+        if progress:
+            progress(played, {name: wins[name] / (played * bots.count(name)) for name in names})
     report: dict[str, Any] = {}
     for name in names:
         instances = games * bots.count(name)
@@ -122,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at once; 0: one per core")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="every N games, write the win rates so far to stderr (a long run stopped "
+                             "early still tells something)")
     args = parser.parse_args(argv)
     bots = args.bots.split(",")
     unknown = [name for name in bots if name not in LEVELS]
@@ -131,8 +139,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--bots needs one level per seat")
     if args.jobs < 0:
         parser.error("--jobs cannot be negative")
+    if args.progress < 0:
+        parser.error("--progress cannot be negative")
+
+    def progress(played: int, rates: dict[str, float]) -> None:
+        if played % args.progress == 0:
+            shown = ", ".join(f"{name} {rate:.3f}" for name, rate in rates.items())
+            print(f"{played}/{args.games} games: {shown}", file=sys.stderr, flush=True)
+
     summary = run_arena(args.game, args.players, bots, args.games, args.seed, json.loads(args.options),
-                        args.jobs or os.cpu_count() or 1)
+                        args.jobs or os.cpu_count() or 1, progress if args.progress else None)
     print(json.dumps(summary) if args.json else table(summary))
     return 0
 

@@ -62,6 +62,28 @@ def test_seats_rotate_and_ties_share_the_win(monkeypatch):
     assert bots["b"]["decision_ms_mean"] == pytest.approx((2 + 4 + 3 + 1 + 2 + 4 + 1 + 3) / 8)
 
 
+def test_progress_tells_the_win_rates_so_far(monkeypatch, capsys):
+    heard = []
+    def fake_game(game_id, players, seed, options, levels, decision_ms):
+        decision_ms[:] = [[1.0]] * players
+        return Finished()
+
+    monkeypatch.setattr(arena, "play_bots_game", fake_game)
+    summary = run_arena("transamerica", 3, ["a", "b", "b"], 3, 10,
+                        progress=lambda played, rates: heard.append((played, rates)))
+    # Seats 0 and 1 tie in every game: "a" sits in one in games 0 and 2, "b" in both in game 1.
+    assert [played for played, _ in heard] == [1, 2, 3]
+    assert heard[0][1] == pytest.approx({"a": 0.5, "b": 0.25})
+    assert heard[1][1] == pytest.approx({"a": 0.25, "b": 0.375})
+    assert heard[2][1] == pytest.approx({name: row["win_rate"] for name, row in summary["bots"].items()},
+                                        abs=1e-4)
+    assert main(["--game", "transamerica", "--players", "2", "--bots", "random,random", "--games", "4",
+                 "--progress", "2"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(" games:")[0] for line in lines] == ["2/4", "4/4"]
+    assert lines[-1] == "4/4 games: random 0.500"
+
+
 def test_wilson_interval_of_a_win_rate():
     assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
     assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
@@ -98,6 +120,8 @@ def test_readable_table_and_bad_arguments(capsys):
         main(["--game", "transamerica", "--players", "2", "--bots", "random,wizard", "--games", "1"])
     with pytest.raises(SystemExit):
         main(["--game", "transamerica", "--players", "2", "--bots", "random,random", "--jobs", "-1"])
+    with pytest.raises(SystemExit):
+        main(["--game", "transamerica", "--players", "2", "--bots", "random,random", "--progress", "-1"])
 
 
 def test_runs_as_a_script():
