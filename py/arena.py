@@ -82,20 +82,25 @@ def run_arena(game_id: str, players: int, bots: list[str], games: int, seed: int
     scores = dict.fromkeys(names, 0.0)
     times: dict[str, list[float]] = {name: [] for name in names}
     tasks: list[Task] = [(game_id, players, bots, seed, g, options) for g in range(games)]
+
+    def win_rate(name: str, played: int) -> float:
+        """The name's win shares over its seat-instances in the first `played` games."""
+        return wins[name] / (played * bots.count(name))
+
     for played, outcome in enumerate(outcomes(tasks, jobs), 1):
         for level, share, score, spent in outcome:
             wins[level] += share
             scores[level] += score
             times[level].extend(spent)
         if progress:
-            progress(played, {name: wins[name] / (played * bots.count(name)) for name in names})
+            progress(played, {name: win_rate(name, played) for name in names})
     report: dict[str, Any] = {}
     for name in names:
         instances = games * bots.count(name)
         low, high = wilson(wins[name] / bots.count(name), games)
         spent = times[name]
         report[name] = {
-            "win_rate": round(wins[name] / instances, 4),
+            "win_rate": round(win_rate(name, games), 4),
             "win_low": round(low, 4),
             "win_high": round(high, 4),
             "mean_score": round(scores[name] / instances, 3),

@@ -64,6 +64,7 @@ def test_seats_rotate_and_ties_share_the_win(monkeypatch):
 
 def test_progress_tells_the_win_rates_so_far(monkeypatch, capsys):
     heard = []
+
     def fake_game(game_id, players, seed, options, levels, decision_ms):
         decision_ms[:] = [[1.0]] * players
         return Finished()
