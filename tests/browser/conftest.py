@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch
+from support import CHROMIUM, FLAGS, ROOT, Site, Watch, open_app
 
 
 @pytest.fixture(scope="session")
@@ -40,9 +40,6 @@ def watch(site: Site) -> Watch:
 @pytest.fixture
 def app(context: BrowserContext, site: Site, watch: Watch) -> Iterator[Page]:
     """The app booted and interactive, with nothing leaving the origin."""
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(context, watch, site.url)
     yield page
     watch.assert_clean(page)

@@ -10,7 +10,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -79,6 +79,15 @@ class Watch:
         assert self.foreign == [], f"requests left the origin: {self.foreign}"
         assert self.errors == [], f"page errors: {self.errors}"
         assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.text_content()
+
+
+def open_app(context: BrowserContext, watch: Watch, url: str) -> Page:
+    """A new tab of `context` at `url`, watched, once the app is ready."""
+    page = context.new_page()
+    watch.attach(page)
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
 
 
 def wait_for_board_focus(page: Page) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from support import READY, Site, Watch
+from support import READY, Site, Watch, open_app
 
 
 def test_boot_is_clean_and_interactive(app: Page) -> None:
@@ -55,10 +55,7 @@ def test_no_webassembly_shows_a_clear_message(context: BrowserContext, site: Sit
 
 def test_language_follows_browser_and_switches(browser, site: Site, watch: Watch) -> None:  # type: ignore[no-untyped-def]
     ctx = browser.new_context(locale="fr-FR", service_workers="block")
-    page = ctx.new_page()
-    watch.attach(page)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page = open_app(ctx, watch, site.url)
     assert page.locator("html").get_attribute("lang") == "fr"
     french = page.locator("#start").text_content()
     page.click(".lang-choice[data-lang=en]")

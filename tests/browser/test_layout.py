@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
+from support import Site, Watch, open_app, start_game, to_lobby
 
 SCREENS = {"phone": (360, 740), "laptop": (1366, 768), "projector": (1920, 1080)}
 TABLES = {
@@ -33,11 +33,8 @@ def screen(request: pytest.FixtureRequest, browser: Browser, site: Site) -> Iter
     phone = name == "phone"
     context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height},
                                   service_workers="block", is_mobile=phone, has_touch=phone)
-    page = context.new_page()
     watch = Watch(site.url.rstrip("/"))
-    watch.attach(page)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(context, watch, site.url)
     yield name, page
     watch.assert_clean(page)
     context.close()

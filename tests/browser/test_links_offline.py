@@ -4,6 +4,7 @@ works with the server stopped; the same seeded bots-only game is identical in CP
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,16 +12,12 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games.bots import play_bots_game
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, to_lobby
+from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, open_app, to_lobby
 from ui.links import encode_link
 
 
 def open_link(context: BrowserContext, site: Site, watch: Watch, fragment: str) -> Page:
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(f"{site.url}#play={fragment}")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    return page
+    return open_app(context, watch, f"{site.url}#play={fragment}")
 
 
 def test_share_link_opens_at_the_last_move_with_a_scrubber(context: BrowserContext, site: Site,
@@ -98,12 +95,24 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
         site.stop()
 
 
+@pytest.fixture(scope="module")
+def pyodide(browser: Browser, site: Site) -> Iterator[Page]:
+    """One booted app for all the cross-runtime games (per test worker): each game is a call into the
+    page's Python, and booting the page anew for each would take about as long as the game."""
+    context = browser.new_context(locale="en-GB", service_workers="block")
+    watch = Watch(site.url.rstrip("/"))
+    page = open_app(context, watch, site.url)
+    yield page
+    watch.assert_clean(page)
+    context.close()
+
+
 @pytest.mark.parametrize("levels", [["greedy", "strong", "random"], ["expert", "greedy", "random"]])
 @pytest.mark.parametrize("game", ["transamerica", "trick_of_the_rails", "freight_train", "locomotion"])
-def test_same_bots_game_in_cpython_and_pyodide(app: Page, game: str, levels: list[str]) -> None:
+def test_same_bots_game_in_cpython_and_pyodide(pyodide: Page, game: str, levels: list[str]) -> None:
     """Every engine and each level of its bots give the same record and scores in both runtimes."""
     spec = {"game": game, "players": 3, "seed": 2024, "options": {}, "levels": levels}
     here = play_bots_game(spec["game"], spec["players"], spec["seed"], spec["options"], spec["levels"])
-    there = json.loads(app.evaluate("(spec) => window.railTableBotsGame(spec)", json.dumps(spec)))
+    there = json.loads(pyodide.evaluate("(spec) => window.railTableBotsGame(spec)", json.dumps(spec)))
     assert there["record"] == json.loads(json.dumps(here.record()))
     assert there["result"] == json.loads(json.dumps(here.result().to_dict()))

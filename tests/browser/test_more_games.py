@@ -14,6 +14,7 @@ from support import (
     Watch,
     assert_same_when_drawn_afresh,
     frozen_tasks,
+    open_app,
     start_game,
     to_lobby,
     watch_long_tasks,
@@ -67,10 +68,7 @@ def test_reload_resumes_and_a_link_opens_the_game(app: Page, context: BrowserCon
     assert ply(app) == saved
 
     record = play_random_game(game, 2, seed=21).record()
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(f"{site.url}#play={encode_link(record, ['human', 'greedy'])}")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(context, watch, f"{site.url}#play={encode_link(record, ['human', 'greedy'])}")
     expect(page.locator("#replay-bar")).to_be_visible()
     assert page.locator("#replay-range").input_value() == str(len(record["moves"]))
     watch.assert_clean(page)

@@ -11,7 +11,7 @@ from datetime import datetime
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.bots import play_bots_game
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, open_app, start_game, to_lobby
 from ui.saves import MemoryStorage, SaveStore
 
 MARKER = '#board-position [data-move^="marker "]'
@@ -70,10 +70,7 @@ def test_the_address_names_the_game_through_reload_back_and_forward(app: Page) -
 
 def test_an_unknown_games_address_opens_the_lobby_with_a_message(context: BrowserContext, site: Site,
                                                                  watch: Watch) -> None:
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(f"{site.url}#game=gnosuchgame")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(context, watch, f"{site.url}#game=gnosuchgame")
     expect(page.locator("#lobby")).to_be_visible()
     expect(page.locator("#toast")).to_have_text("This saved game no longer exists.")
     assert "#" not in page.url  # a reload shows the lobby without the message
@@ -129,10 +126,7 @@ def test_a_rematch_is_the_same_table_with_a_new_deal(context: BrowserContext, si
     storage = MemoryStorage()
     SaveStore(storage).save("gdone", finished.record(), ["human", "greedy"], ["Ann", "Bob"],
                             over=True, updated=1)
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(context, watch, site.url)
     page.evaluate("items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))",
                   storage.items)
     page.goto(f"{site.url}#game=gdone")

@@ -14,6 +14,7 @@ from support import (
     Watch,
     assert_same_when_drawn_afresh,
     frozen_tasks,
+    open_app,
     start_game,
     watch_long_tasks,
 )
@@ -66,10 +67,8 @@ def test_reload_resumes_and_a_link_opens_this_game(app: Page, context: BrowserCo
     assert app.locator("#log li").count() >= 2
 
     record = play_random_game(GAME, 4, seed=21).record()
-    page = context.new_page()
-    watch.attach(page)
-    page.goto(f"{site.url}#play={encode_link(record, ['human', 'greedy', 'greedy', 'random'])}")
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    link = encode_link(record, ["human", "greedy", "greedy", "random"])
+    page = open_app(context, watch, f"{site.url}#play={link}")
     expect(page.locator("#replay-bar")).to_be_visible()
     assert page.locator("#replay-range").input_value() == str(len(record["moves"]))
     watch.assert_clean(page)

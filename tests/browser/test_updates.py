@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch
+from support import BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch, open_app
 
 sys.path.insert(0, str(ROOT / "tools"))
 build_sw = importlib.import_module("build_sw")
@@ -48,12 +48,9 @@ def version(site: Site) -> str:
     return match.group(1)
 
 
-def open_app(ctx: BrowserContext, site: Site, watch: Watch) -> Page:
+def open_controlled(ctx: BrowserContext, site: Site, watch: Watch) -> Page:
     """A new tab on the app, once a worker controls it."""
-    page = ctx.new_page()
-    watch.attach(page)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    page = open_app(ctx, watch, site.url)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_TIMEOUT_MS)
     return page
 
@@ -85,8 +82,8 @@ def cache_names(page: Page) -> list[str]:
 def test_open_pages_keep_their_version_until_they_reload(workers: BrowserContext, served: Site) -> None:
     watch = Watch(served.url.rstrip("/"))
     old = version(served)
-    first = open_app(workers, served, watch)
-    second = open_app(workers, served, watch)
+    first = open_controlled(workers, served, watch)
+    second = open_controlled(workers, served, watch)
 
     path = served.root / CHANGED
     path.write_text(path.read_text(encoding="utf-8").replace("</body>", f"{MARK}\n</body>"), encoding="utf-8")
@@ -145,10 +142,10 @@ def test_a_first_visit_registers_its_worker_once_the_page_has_started(workers: B
                                                                       served: Site) -> None:
     workers.add_init_script(NOTE_REGISTER)
     watch = Watch(served.url.rstrip("/"))
-    first = open_app(workers, served, watch)
+    first = open_controlled(workers, served, watch)
     assert first.evaluate("window.registered") == [True]
     # A return visit, already controlled, registers on load as before: it only looks for updates.
-    second = open_app(workers, served, watch)
+    second = open_controlled(workers, served, watch)
     second.wait_for_function("window.registered !== undefined")
     assert second.evaluate("window.registered.length") == 1
     for page in (first, second):

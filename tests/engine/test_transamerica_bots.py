@@ -8,7 +8,7 @@ import pytest
 
 from arena import run_arena
 from games import get_game, search
-from games.bots import LEVELS, Pacer, bot_rng, decide, get_bot, play_bots_game
+from games.bots import Pacer, bot_rng, decide, get_bot, play_bots_game
 from games.core import finish
 from games.search import trials_spent, worlds_per_round
 from games.transamerica import bots, rollout, steiner
@@ -36,7 +36,9 @@ def advance(players: int, seed: int, options: dict | None, plies: int):
 
 @pytest.mark.parametrize(("players", "options"), VARIANTS)
 def test_mixed_levels_play_a_whole_game_legally(players, options):
-    levels = [LEVELS[-1 - seat % 3] for seat in range(players)]  # strong, greedy, random, strong...
+    """The expert is the strong bot with a larger budget; its whole games are the cross-runtime
+    browser test's (CPython and Pyodide) and the explanation tests'."""
+    levels = [("strong", "greedy", "random")[seat % 3] for seat in range(players)]
     state = play_bots_game("transamerica", players, 8, options, levels)  # apply() rejects illegal moves
     assert state.is_over()
     verbs = {move.split()[0] for move in state.moves}
