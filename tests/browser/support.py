@@ -7,10 +7,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -88,6 +91,18 @@ def open_app(context: BrowserContext, watch: Watch, url: str) -> Page:
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     return page
+
+
+@contextmanager
+def own_app(browser: Browser, site: Site, **options: Any) -> Iterator[Page]:
+    """The app booted in a context of its own (English, no service worker unless `options` say
+    otherwise), for tests that share one page; nothing may leave the origin while it is open."""
+    context = browser.new_context(**{"locale": "en-GB", "service_workers": "block", **options})
+    watch = Watch(site.url.rstrip("/"))
+    page = open_app(context, watch, site.url)
+    yield page
+    watch.assert_clean(page)
+    context.close()
 
 
 def wait_for_board_focus(page: Page) -> None:

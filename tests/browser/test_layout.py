@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support import Site, Watch, open_app, start_game, to_lobby
+from support import Site, own_app, start_game, to_lobby
 
 SCREENS = {"phone": (360, 740), "laptop": (1366, 768), "projector": (1920, 1080)}
 TABLES = {
@@ -31,13 +31,9 @@ def screen(request: pytest.FixtureRequest, browser: Browser, site: Site) -> Iter
     name = request.param
     width, height = SCREENS[name]
     phone = name == "phone"
-    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": height},
-                                  service_workers="block", is_mobile=phone, has_touch=phone)
-    watch = Watch(site.url.rstrip("/"))
-    page = open_app(context, watch, site.url)
-    yield name, page
-    watch.assert_clean(page)
-    context.close()
+    with own_app(browser, site, viewport={"width": width, "height": height}, is_mobile=phone,
+                 has_touch=phone) as page:
+        yield name, page
 
 
 def open_game(page: Page, game: str) -> None:

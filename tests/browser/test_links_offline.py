@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games.bots import play_bots_game
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, open_app, to_lobby
+from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, open_app, own_app, to_lobby
 from ui.links import encode_link
 
 
@@ -99,12 +99,8 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
 def pyodide(browser: Browser, site: Site) -> Iterator[Page]:
     """One booted app for all the cross-runtime games (per test worker): each game is a call into the
     page's Python, and booting the page anew for each would take about as long as the game."""
-    context = browser.new_context(locale="en-GB", service_workers="block")
-    watch = Watch(site.url.rstrip("/"))
-    page = open_app(context, watch, site.url)
-    yield page
-    watch.assert_clean(page)
-    context.close()
+    with own_app(browser, site) as page:
+        yield page
 
 
 @pytest.mark.parametrize("levels", [["greedy", "strong", "random"], ["expert", "greedy", "random"]])
