@@ -15,6 +15,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from games import get_game
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -93,6 +95,18 @@ def open_app(context: BrowserContext, watch: Watch, url: str) -> Page:
     return page
 
 
+def clear_site_data(context: BrowserContext, url: str) -> None:
+    """Forget everything the site stored in `context`'s browser (its pages closed): the saves and
+    preferences, the offline cache and any worker, so that the next test starts as a first visit."""
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Storage.clearDataForOrigin", {
+        "origin": url.rstrip("/"),
+        "storageTypes": "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"})
+    session.detach()
+    page.close()
+
+
 @contextmanager
 def own_app(browser: Browser, site: Site, **options: Any) -> Iterator[Page]:
     """The app booted in a context of its own (English, no service worker unless `options` say
@@ -113,14 +127,20 @@ def wait_for_board_focus(page: Page) -> None:
 
 
 def start_game(page: Page, seats: list[str], options: dict[str, bool] | None = None, seed: int = 7,
-               speed: str = "instant", game: str = "transamerica") -> None:
-    """Fill the lobby like a player would and start the game."""
+               speed: str = "instant", game: str = "transamerica", names: tuple[str, ...] = ()) -> None:
+    """Fill the lobby like a player would and start the game. Every field is set, to `options` and
+    `names` or to its default, so that a lobby left by an earlier test's game starts the same game."""
     page.check(f'#new-game input[name=game][value="{game}"]')
     page.select_option("#player-count", str(len(seats)))
     for seat, kind in enumerate(seats):
+        page.fill(f'#seats .seat[data-seat="{seat}"] input', names[seat] if seat < len(names) else "")
         page.select_option(f'#seats .seat[data-seat="{seat}"] select', kind)
-    for key, value in (options or {}).items():
-        page.set_checked(f'#options [data-game="{game}"] input[name="{key}"]', value)
+    schema = get_game(game).option_schema
+    assert set(options or {}) <= {option.key for option in schema if option.kind == "bool"}, options
+    for option in schema:
+        if option.kind == "bool":
+            page.set_checked(f'#options [data-game="{game}"] input[name="{option.key}"]',
+                             (options or {}).get(option.key, bool(option.default)))
     if page.locator("details.more").get_attribute("open") is None:
         page.click("details.more summary")
     page.fill("#seed", str(seed))
@@ -134,6 +154,15 @@ def to_lobby(page: Page) -> None:
     log, which grows while bots play: on a busy machine a pointer's click aimed at it can land after
     the layout has moved, where the button was."""
     page.locator("#to-lobby").press("Enter")
+    expect(page.locator("#lobby")).to_be_visible()
+
+
+def back_to_lobby(page: Page) -> None:
+    """Bring a page that an earlier test left anywhere (a hand-over, a result, a table) to its lobby."""
+    if page.locator("#curtain").is_visible():
+        page.locator("#curtain [data-curtain]").last.click()
+    if page.locator("#table").is_visible():
+        to_lobby(page)
     expect(page.locator("#lobby")).to_be_visible()
 
 

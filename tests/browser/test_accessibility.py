@@ -25,8 +25,8 @@ from support import (
     ROOT,
     Site,
     Watch,
+    back_to_lobby,
     start_game,
-    to_lobby,
     wait_for_board_focus,
 )
 from ui.focus import ARROWS, index_after_key
@@ -69,13 +69,8 @@ def pages(browser: Browser, site: Site) -> Iterator[tuple[Page, Page, Watch]]:
 @pytest.fixture
 def app(pages: tuple[Page, Page, Watch]) -> Page:
     """The app's page, in the lobby."""
-    page = pages[0]
-    if page.locator("#curtain").is_visible():
-        page.locator("#curtain [data-curtain]").last.click()
-    if page.locator("#table").is_visible():
-        to_lobby(page)
-    expect(page.locator("#lobby")).to_be_visible()
-    return page
+    back_to_lobby(pages[0])
+    return pages[0]
 
 
 # -- axe-core -------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from support import frozen_tasks, start_game, watch_long_tasks
 PLIES = 8  # two or more of the expert's decisions in every game
 
 
+@pytest.mark.from_lobby
 @pytest.mark.timed
 @pytest.mark.parametrize("game", ["transamerica", "trick_of_the_rails", "freight_train", "locomotion"])
 def test_the_expert_thinks_without_freezing_the_page(app: Page, game: str) -> None:

@@ -50,11 +50,13 @@ def test_six_explained_hands_with_their_overlays_never_freeze_the_page(app: Page
     assert frozen_tasks(app) == [], "a task froze the page"
 
 
+@pytest.mark.from_lobby
 def test_the_explain_switch_is_only_at_a_table_of_bots(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     expect(app.locator("#explain")).to_be_hidden()
 
 
+@pytest.mark.from_lobby
 def test_suggest_a_move_rings_the_strong_bots_choice_and_says_why(app: Page) -> None:
     start_game(app, ["human", "greedy"], seed=11)
     app.click("#actions [data-suggest]")

@@ -114,9 +114,9 @@ def test_a_reload_before_the_cache_has_the_picture_still_shows_the_board_before_
 
 
 def test_the_lobby_works_before_python_and_start_waits_for_it(context: BrowserContext, site: Site) -> None:
-    context.add_init_script(
-        "localStorage.setItem('railtable/v1/prefs', JSON.stringify({lang: 'fr', speed: 'fast'}))")
     page = context.new_page()
+    page.add_init_script(
+        "localStorage.setItem('railtable/v1/prefs', JSON.stringify({lang: 'fr', speed: 'fast'}))")
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # held back: the form first
     page.goto(site.url)

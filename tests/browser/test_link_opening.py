@@ -13,6 +13,7 @@ from support import frozen_tasks, start_game, to_lobby, watch_long_tasks
 from ui.links import encode_link
 
 
+@pytest.mark.from_lobby
 def test_an_unfinished_hot_seat_link_shows_no_secret_at_any_point(app: Page) -> None:
     record = play_random_game("transamerica", 3, seed=12).record()
     record["moves"] = record["moves"][: len(record["moves"]) // 2]  # a game still being played
@@ -33,6 +34,7 @@ def test_an_unfinished_hot_seat_link_shows_no_secret_at_any_point(app: Page) -> 
         app.click('[data-replay="next"]')
 
 
+@pytest.mark.from_lobby
 def test_a_link_pasted_into_an_open_tab_opens_with_what_chat_apps_add(app: Page) -> None:
     record = play_random_game("locomotion", 2, seed=3).record()
     link = encode_link(record, ["human", "greedy"])
@@ -75,6 +77,7 @@ def test_the_longest_link_opens_and_scrubs_without_holding_the_page(app: Page) -
     assert frozen_tasks(app) == []
 
 
+@pytest.mark.from_lobby
 def test_a_table_taking_the_lobbys_place_never_shows_another_tables_pieces(app: Page) -> None:
     """Its board comes a frame after the rest of it: meanwhile its map shows no pieces, not those of
     the table seen before."""

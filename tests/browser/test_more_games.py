@@ -33,6 +33,7 @@ def wait_for_my_turn(page: Page) -> None:
     page.wait_for_selector(TARGET, state="attached", timeout=60_000)
 
 
+@pytest.mark.from_lobby
 @pytest.mark.parametrize("game", GAMES)
 def test_human_plays_by_clicking(app: Page, game: str) -> None:
     start_game(app, ["human", "greedy"], game=game, seed=4)
@@ -74,6 +75,7 @@ def test_reload_resumes_and_a_link_opens_the_game(app: Page, context: BrowserCon
     watch.assert_clean(page)
 
 
+@pytest.mark.from_lobby
 def test_freight_train_take_three_is_built_by_clicks_and_confirmed(app: Page) -> None:
     """Three cars from the main yard, one click each, undone and redone, then confirmed with "done"."""
     start_game(app, ["human", "greedy"], game="freight_train", seed=5)
@@ -120,6 +122,7 @@ def test_locomotion_moves_animate_step_by_step_unless_motion_is_reduced(app: Pag
     assert app.evaluate("window.movingFrames") == 0
 
 
+@pytest.mark.from_lobby
 def test_two_humans_at_locomotion_play_turn_after_turn_without_a_hand_over(app: Page) -> None:
     """Nothing in Locomotion is secret, so a shared device needs no hand-over curtain between humans."""
     start_game(app, ["human", "human"], game="locomotion", seed=4)
@@ -138,6 +141,7 @@ def test_two_humans_at_locomotion_play_turn_after_turn_without_a_hand_over(app: 
     expect(app.locator("#curtain")).to_be_hidden()
 
 
+@pytest.mark.from_lobby
 def test_freight_train_shows_each_days_scoring_at_a_bots_only_table(app: Page) -> None:
     start_game(app, ["greedy", "random"], game="freight_train", seed=6)
     app.evaluate("""() => {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from support import BOOT_TIMEOUT_MS, READY, Site, start_game, to_lobby
 
@@ -101,8 +101,8 @@ def test_a_newer_versions_save_is_listed_kept_and_deleted_only_when_confirmed(ap
     assert app.evaluate("localStorage.getItem('railtable/v1/game/fromthefuture')") is None
 
 
-def test_export_then_import_moves_the_games_to_another_browser(app: Page, context: BrowserContext,
-                                                               site: Site, tmp_path: object) -> None:
+def test_export_then_import_moves_the_games_to_another_browser(app: Page, browser: Browser,
+                                                               site: Site) -> None:
     start_game(app, ["human", "greedy"])
     to_lobby(app)
     start_game(app, ["human", "strong", "random"], game="locomotion")
@@ -115,7 +115,7 @@ def test_export_then_import_moves_the_games_to_another_browser(app: Page, contex
     backup = download.path().read_text(encoding="utf-8")
     assert len(json.loads(backup)["games"]) == 2
 
-    elsewhere = context.browser.new_context(locale="fr-FR", service_workers="block")  # another browser
+    elsewhere = browser.new_context(locale="fr-FR", service_workers="block")  # another browser
     try:
         page = open_app(elsewhere, site.url)
         expect(page.locator("#saved-games .empty")).to_be_visible()

@@ -78,9 +78,7 @@ def test_an_unknown_games_address_opens_the_lobby_with_a_message(context: Browse
 
 
 def test_the_continue_list_and_an_undoable_delete(app: Page) -> None:
-    app.select_option("#player-count", "2")
-    app.fill('#seats .seat[data-seat="0"] input', "Ann")
-    start_game(app, ["human", "greedy"])
+    start_game(app, ["human", "greedy"], names=("Ann",))
     app.wait_for_selector(MARKER, state="attached")
     app.locator(MARKER).first.click()
     first = app.url.split("#game=")[1]

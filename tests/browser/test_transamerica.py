@@ -23,6 +23,7 @@ def wait_for_my_targets(page: Page, verb: str) -> None:
     page.wait_for_selector(f'#board-position [data-move^="{verb} "]', state="attached", timeout=30_000)
 
 
+@pytest.mark.from_lobby
 def test_human_places_track_by_clicking_with_undo_until_confirmed(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     wait_for_my_targets(app, "marker")
@@ -50,6 +51,7 @@ def test_human_places_track_by_clicking_with_undo_until_confirmed(app: Page) -> 
     assert app.locator("#log li").count() >= 4
 
 
+@pytest.mark.from_lobby
 def test_keyboard_plays_a_target(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     wait_for_my_targets(app, "marker")
@@ -73,6 +75,7 @@ def test_keyboard_plays_a_target(app: Page) -> None:
     assert focused == {"legal": True, "same": True}
 
 
+@pytest.mark.from_lobby
 def test_illegal_move_gets_a_message_and_the_game_goes_on(app: Page) -> None:
     start_game(app, ["human", "greedy"])
     wait_for_my_targets(app, "marker")
@@ -86,6 +89,7 @@ def test_illegal_move_gets_a_message_and_the_game_goes_on(app: Page) -> None:
     wait_for_my_targets(app, "marker")
 
 
+@pytest.mark.from_lobby
 def test_hot_seat_hand_over_hides_the_next_players_cards(app: Page) -> None:
     start_game(app, ["human", "human"])
     # Even the first player confirms before their cards appear: the device may be in anyone's hands.
@@ -105,6 +109,7 @@ def test_hot_seat_hand_over_hides_the_next_players_cards(app: Page) -> None:
     assert app.locator("#hand").inner_text() != first_hand
 
 
+@pytest.mark.from_lobby
 def test_visible_cards_need_no_hand_over(app: Page) -> None:
     start_game(app, ["human", "human"], options={"visible_cards": True})
     wait_for_my_targets(app, "marker")
@@ -139,6 +144,7 @@ def test_reload_resumes_the_game(app: Page) -> None:
     expect(app.locator("#board-position .marker")).to_have_count(markers)
 
 
+@pytest.mark.from_lobby
 def test_variant_2_moves_the_marker_at_the_end_of_the_turn(app: Page) -> None:
     """Variant 2: after building, the player may move their marker along their own network (the
     whole network, ruling 9, is checked by the engine's tests); the board offers it and shows it."""
@@ -155,6 +161,7 @@ def test_variant_2_moves_the_marker_at_the_end_of_the_turn(app: Page) -> None:
     expect(app.locator(f'#board-position .marker[data-point="{point}"]')).to_have_count(1)
 
 
+@pytest.mark.from_lobby
 def test_the_keyboard_focus_survives_the_buttons_it_presses(app: Page) -> None:
     """Undo taken away by its own press hands the focus to the board, not to the page."""
     start_game(app, ["human", "greedy"])

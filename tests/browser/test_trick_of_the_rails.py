@@ -24,6 +24,7 @@ GAME = "trick_of_the_rails"
 CARD = '#board-position [data-move^="play "]'
 
 
+@pytest.mark.from_lobby
 def test_human_plays_a_card_by_clicking(app: Page) -> None:
     start_game(app, ["human", "greedy", "greedy"], game=GAME, seed=4)
     app.wait_for_selector(CARD, state="attached", timeout=30_000)
@@ -36,6 +37,7 @@ def test_human_plays_a_card_by_clicking(app: Page) -> None:
     app.wait_for_selector("#board-position [data-move]", state="attached", timeout=30_000)
 
 
+@pytest.mark.from_lobby
 def test_hot_seat_hides_hands_until_the_player_confirms(app: Page) -> None:
     start_game(app, ["human", "human", "human"], game=GAME, seed=4)
     expect(app.locator("#curtain")).to_be_visible()
