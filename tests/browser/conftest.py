@@ -9,7 +9,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
 
-from support import CHROMIUM, FLAGS, ROOT, Site, Watch, back_to_lobby, clear_site_data, open_app, own_app
+from support import (
+    CHROMIUM,
+    FLAGS,
+    LAPTOP,
+    ROOT,
+    Site,
+    Watch,
+    back_to_lobby,
+    clear_site_data,
+    open_app,
+    own_app,
+)
 
 
 @pytest.fixture(scope="session")
@@ -33,7 +44,7 @@ def profile(browser_type: BrowserType, browser_type_launch_args: dict,
     takes a third of a boot's CPU away once the first boot has filled it."""
     folder: Path = tmp_path_factory.mktemp("profile")
     ctx = browser_type.launch_persistent_context(
-        folder, **browser_type_launch_args, locale="en-GB", viewport={"width": 1280, "height": 860},
+        folder, **browser_type_launch_args, locale="en-GB", viewport=LAPTOP,
         service_workers="block")
     for page in ctx.pages:  # the blank tab a browser opens with
         page.close()
@@ -59,7 +70,7 @@ def watch(site: Site) -> Watch:
 @pytest.fixture(scope="module")
 def lobby_page(browser: Browser, site: Site) -> Iterator[Page]:
     """One booted page for the tests of a module marked `from_lobby`."""
-    with own_app(browser, site, viewport={"width": 1280, "height": 860}) as page:
+    with own_app(browser, site, viewport=LAPTOP) as page:
         yield page
 
 

@@ -22,6 +22,7 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "html[data-app-ready]"
+LAPTOP = {"width": 1280, "height": 860}  # the page size of a browser test that names none
 BOOT_TIMEOUT_MS = 60_000
 FREEZE_MS = 100  # the issues' bound: while bots think, no single task may take longer
 # The keyboard's focus on one of the board's targets.

@@ -21,6 +21,7 @@ from random_play import play_random_game
 from support import (
     BOARD_FOCUSED,
     BOOT_TIMEOUT_MS,
+    LAPTOP,
     READY,
     ROOT,
     Site,
@@ -52,7 +53,7 @@ CENTRES = f"""() => [...document.querySelectorAll('{TARGETS}')].map(el => {{
 @pytest.fixture(scope="module")
 def pages(browser: Browser, site: Site) -> Iterator[tuple[Page, Page, Watch]]:
     """The booted app, a page for the rules, and the watch on both."""
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 860},
+    context = browser.new_context(locale="en-GB", viewport=LAPTOP,
                                   service_workers="block")
     watch = Watch(site.url.rstrip("/"))
     app, rules = context.new_page(), context.new_page()

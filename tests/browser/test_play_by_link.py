@@ -7,13 +7,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import get_game
 from games.core import seeded_salts
-from support import BOOT_TIMEOUT_MS, READY, Site
+from support import BOOT_TIMEOUT_MS, LAPTOP, READY, Site
 from ui.links import decode_table
 from ui.navigation import link_text
 
 
 def friend(browser: Browser, site: Site, locale: str) -> Page:
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 860},
+    context = browser.new_context(locale=locale, viewport=LAPTOP,
                                   service_workers="block")
     page = context.new_page()
     page.goto(site.url)

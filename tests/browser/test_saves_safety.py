@@ -7,14 +7,7 @@ import json
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, start_game, to_lobby
-
-
-def open_app(context: BrowserContext, url: str) -> Page:
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    return page
+from support import BOOT_TIMEOUT_MS, READY, Site, Watch, open_app, start_game, to_lobby
 
 
 def ply(page: Page) -> int:
@@ -34,9 +27,10 @@ def play_any_move(page: Page) -> None:
     expect(page.locator("#table")).not_to_have_attribute("data-ply", str(before))
 
 
-def test_a_game_open_in_two_tabs_is_never_overwritten(app: Page, context: BrowserContext) -> None:
+def test_a_game_open_in_two_tabs_is_never_overwritten(app: Page, context: BrowserContext,
+                                                      watch: Watch) -> None:
     start_game(app, ["human", "human"], game="locomotion")  # no secrets, no bots: two tabs, one table
-    other = open_app(context, app.url)  # the same game's address in a second tab
+    other = open_app(context, watch, app.url)  # the same game's address in a second tab
     expect(other.locator("#table")).to_have_attribute("data-ply", "0")
     save_id = app.url.split("#game=")[1]
 
@@ -102,7 +96,7 @@ def test_a_newer_versions_save_is_listed_kept_and_deleted_only_when_confirmed(ap
 
 
 def test_export_then_import_moves_the_games_to_another_browser(app: Page, browser: Browser,
-                                                               site: Site) -> None:
+                                                               site: Site, watch: Watch) -> None:
     start_game(app, ["human", "greedy"])
     to_lobby(app)
     start_game(app, ["human", "strong", "random"], game="locomotion")
@@ -117,7 +111,7 @@ def test_export_then_import_moves_the_games_to_another_browser(app: Page, browse
 
     elsewhere = browser.new_context(locale="fr-FR", service_workers="block")  # another browser
     try:
-        page = open_app(elsewhere, site.url)
+        page = open_app(elsewhere, watch, site.url)
         expect(page.locator("#saved-games .empty")).to_be_visible()
         page.set_input_files("#import-file", files=[{"name": "backup.json", "mimeType": "application/json",
                                                      "buffer": backup.encode()}])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, ROOT, Site, Watch, open_app
+from support import BOOT_TIMEOUT_MS, LAPTOP, READY, ROOT, Site, Watch, open_app
 
 sys.path.insert(0, str(ROOT / "tools"))
 build_sw = importlib.import_module("build_sw")
@@ -36,7 +36,7 @@ def served(tmp_path: Path) -> Iterator[Site]:
 @pytest.fixture
 def workers(browser: Browser) -> Iterator[BrowserContext]:
     """A context where service workers run (the shared one blocks them)."""
-    ctx = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 860},
+    ctx = browser.new_context(locale="en-GB", viewport=LAPTOP,
                               service_workers="allow")
     yield ctx
     ctx.close()
