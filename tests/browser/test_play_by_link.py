@@ -7,18 +7,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import get_game
 from games.core import seeded_salts
-from support import BOOT_TIMEOUT_MS, LAPTOP, READY, Site
+from support import BOOT_TIMEOUT_MS, LAPTOP, READY, Site, own_app
 from ui.links import decode_table
 from ui.navigation import link_text
-
-
-def friend(browser: Browser, site: Site, locale: str) -> Page:
-    context = browser.new_context(locale=locale, viewport=LAPTOP,
-                                  service_workers="block")
-    page = context.new_page()
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
-    return page
 
 
 def start_by_link(page: Page, game: str, names: tuple[str, str]) -> None:
@@ -69,68 +60,65 @@ def assert_no_secret_of(page: Page, cities: list[str]) -> None:
 
 def test_two_friends_play_transamerica_by_link_each_seeing_only_their_cities(browser: Browser,
                                                                              site: Site) -> None:
-    ann, bo = friend(browser, site, "en-GB"), friend(browser, site, "fr-FR")
-    start_by_link(ann, "transamerica", ("Ann", "Bo"))
-    url = play_turn(ann)
-    expect(ann.locator("#curtain-title")).to_have_text("Send to Bo")
-    expect(ann.locator("#curtain .qr")).to_be_visible()
-    expect(ann.locator("#curtain")).to_contain_text("people you trust")
-    help_page = ann.get_attribute("#curtain-body a[target=_blank]", "href")  # what a link holds
-    assert help_page == "./rules/links.en.html"
-    assert ann.evaluate(f"fetch('{help_page}').then(r => r.status)") == 200
-    open_sent(bo, url)
-    expect(bo.locator("#curtain-title")).to_have_text("Qui êtes-vous\u00a0?")
-    assert bo.locator(".city-cards").count() == 0  # nobody's cities before Bo says who he is
-    bo.locator('#curtain [data-curtain="me-1"]').click()
-    for turn in range(3):
+    with (own_app(browser, site, locale="en-GB", viewport=LAPTOP) as ann,
+          own_app(browser, site, locale="fr-FR", viewport=LAPTOP) as bo):
+        start_by_link(ann, "transamerica", ("Ann", "Bo"))
+        url = play_turn(ann)
+        expect(ann.locator("#curtain-title")).to_have_text("Send to Bo")
+        expect(ann.locator("#curtain .qr")).to_be_visible()
+        expect(ann.locator("#curtain")).to_contain_text("people you trust")
+        help_page = ann.get_attribute("#curtain-body a[target=_blank]", "href")  # what a link holds
+        assert help_page == "./rules/links.en.html"
+        assert ann.evaluate(f"fetch('{help_page}').then(r => r.status)") == 200
+        open_sent(bo, url)
+        expect(bo.locator("#curtain-title")).to_have_text("Qui êtes-vous\u00a0?")
+        assert bo.locator(".city-cards").count() == 0  # nobody's cities before Bo says who he is
+        bo.locator('#curtain [data-curtain="me-1"]').click()
+        for turn in range(3):
+            assert_no_secret_of(ann, own_cities(url, 1))
+            url = play_turn(bo)
+            assert_no_secret_of(bo, own_cities(url, 0))
+            expect(bo.locator("#curtain-title")).to_have_text("Envoyer à Ann")
+            open_sent(ann, url)
+            expect(ann.locator("#curtain")).to_be_hidden()  # Ann's device knows who she is
+            plies = len(decode_table(link_text(url)).record["moves"])
+            expect(ann.locator("#table")).to_have_attribute("data-ply", str(plies))
+            if turn < 2:
+                url = play_turn(ann)
+                open_sent(bo, url)
+                expect(bo.locator("#curtain")).to_be_hidden()
         assert_no_secret_of(ann, own_cities(url, 1))
-        url = play_turn(bo)
-        assert_no_secret_of(bo, own_cities(url, 0))
-        expect(bo.locator("#curtain-title")).to_have_text("Envoyer à Ann")
-        open_sent(ann, url)
-        expect(ann.locator("#curtain")).to_be_hidden()  # Ann's device knows who she is
-        plies = len(decode_table(link_text(url)).record["moves"])
-        expect(ann.locator("#table")).to_have_attribute("data-ply", str(plies))
-        if turn < 2:
-            url = play_turn(ann)
-            open_sent(bo, url)
-            expect(bo.locator("#curtain")).to_be_hidden()
-    assert_no_secret_of(ann, own_cities(url, 1))
-    for _ in range(8):  # Back through the links Ann opened: always her game as it is, never Bo's hand
-        ann.go_back()
-        ann.wait_for_timeout(300)
-        if ann.locator("#lobby").is_visible():
-            break
-        assert_no_secret_of(ann, own_cities(url, 1))
-    expect(ann.locator("#lobby")).to_be_visible()
-    ann.context.close()
-    bo.context.close()
+        for _ in range(8):  # Back through the links Ann opened: always her game as it is, never Bo's hand
+            ann.go_back()
+            ann.wait_for_timeout(300)
+            if ann.locator("#lobby").is_visible():
+                break
+            assert_no_secret_of(ann, own_cities(url, 1))
+        expect(ann.locator("#lobby")).to_be_visible()
 
 
 def test_the_next_roll_of_a_locomotion_game_by_link_is_not_in_its_link(browser: Browser, site: Site) -> None:
-    ann, bo = friend(browser, site, "en-GB"), friend(browser, site, "en-GB")
-    start_by_link(ann, "locomotion", ("Ann", "Bo"))
-    url = play_turn(ann)
-    shared = decode_table(link_text(url))
-    record = shared.record
-    assert shared.by_link and shared.names == ["Ann", "Bo"] and record["chance"] == "fresh"
-    game = get_game("locomotion")
-    outcomes = set()
-    for seed in range(8):  # the same link, the same move by Bo, different devices' randomness
-        state = game.replay(record)
-        state.salt_source = seeded_salts(seed)
-        mover = state.current_player
-        while state.current_player == mover:
-            state.apply(state.legal_moves()[-1])
-        outcomes.add(repr(state.view(None)["dice"]))
-    assert len(outcomes) > 1, "the dice to come are decided by the link"
-    open_sent(bo, url)
-    bo.locator('#curtain [data-curtain="me-1"]').click()
-    back = play_turn(bo)
-    after = decode_table(link_text(back)).record
-    assert after["moves"][: len(record["moves"])] == record["moves"]
-    assert len(after["salts"]) > len(record["salts"])  # Bo's device drew his roll, and it is recorded
-    open_sent(ann, back)
-    expect(ann.locator("#table")).to_have_attribute("data-ply", str(len(after["moves"])))
-    ann.context.close()
-    bo.context.close()
+    with own_app(browser, site, viewport=LAPTOP) as ann, own_app(browser, site, viewport=LAPTOP) as bo:
+        start_by_link(ann, "locomotion", ("Ann", "Bo"))
+        url = play_turn(ann)
+        shared = decode_table(link_text(url))
+        record = shared.record
+        assert shared.by_link and shared.names == ["Ann", "Bo"] and record["chance"] == "fresh"
+        game = get_game("locomotion")
+        outcomes = set()
+        for seed in range(8):  # the same link, the same move by Bo, different devices' randomness
+            state = game.replay(record)
+            state.salt_source = seeded_salts(seed)
+            mover = state.current_player
+            while state.current_player == mover:
+                state.apply(state.legal_moves()[-1])
+            outcomes.add(repr(state.view(None)["dice"]))
+        assert len(outcomes) > 1, "the dice to come are decided by the link"
+        open_sent(bo, url)
+        bo.locator('#curtain [data-curtain="me-1"]').click()
+        back = play_turn(bo)
+        after = decode_table(link_text(back)).record
+        assert after["moves"][: len(record["moves"])] == record["moves"]
+        assert len(after["salts"]) > len(record["salts"])  # Bo's device drew his roll, and it is recorded
+        open_sent(ann, back)
+        expect(ann.locator("#table")).to_have_attribute("data-ply", str(len(after["moves"])))
