@@ -15,7 +15,7 @@ from math import ceil, log2
 from typing import TypeVar
 
 from games.bots import Pacer, Thinking
-from games.core import Move
+from games.core import Move, Steps
 
 W = TypeVar("W")
 
@@ -26,12 +26,14 @@ def rounds_for(candidates: int) -> int:
 
 
 def halving(candidates: list[Move], budget: int, sample: Callable[[], W],
-            trial: Callable[[W, Move], float]) -> Thinking:
+            trial: Callable[[W, Move], Steps[float]]) -> Thinking:
     """The candidate with the best mean trial value, spending at most `budget` trials (at least one
     world per round for every survivor, so a budget below that is raised to it).
 
     Every round gets an equal share of the budget; values carry over from round to round. Ties keep
-    the candidates' given order. `trial` must not change the world it is given.
+    the candidates' given order. `trial` must not change the world it is given. It thinks in steps
+    like a bot (a generator that returns its value), so that a long one, a whole round played out,
+    can yield to the page between its parts.
     """
     yield None
     if len(candidates) == 1:
@@ -43,7 +45,7 @@ def halving(candidates: list[Move], budget: int, sample: Callable[[], W],
         for _ in range(worlds):
             world = sample()
             for move in alive:
-                totals[move] += trial(world, move)
+                totals[move] += yield from trial(world, move)
                 if slices.slice_over():
                     yield None
         alive.sort(key=lambda move: -totals[move])

@@ -8,7 +8,7 @@ import pytest
 
 from games import search
 from games.bots import Pacer
-from games.core import Rng, finish
+from games.core import Rng, Steps, finish
 from games.search import halving, trials_spent
 
 
@@ -16,8 +16,9 @@ def noisy_trial(means: dict[str, float]):
     """Trials of candidates with these means plus a world's shared luck, and a log of the calls."""
     calls: list[tuple[int, str]] = []
 
-    def trial(world: tuple[int, float], move: str) -> float:
+    def trial(world: tuple[int, float], move: str) -> Steps[float]:
         calls.append((world[0], move))
+        yield None  # between two parts of the trial's work
         return means[move] + world[1]
 
     return trial, calls
@@ -66,3 +67,23 @@ def test_halving_yields_before_work_and_between_trials(monkeypatch: pytest.Monke
             pauses += 1
             assert len(calls) - before <= 1
     assert answer.value.value == "b" and pauses > len(calls)
+
+
+def test_a_long_trial_yields_to_the_page_between_its_parts() -> None:
+    """A trial that thinks in parts (a round played out a turn at a time) yields between them through
+    halving, whatever the clock says: no trial runs in one stretch."""
+    parts = 5
+
+    def trial(world: tuple[int, float], move: str) -> Steps[float]:
+        for _ in range(parts):
+            yield None
+        return world[1] + (move == "b")
+
+    thinking = halving(["a", "b", "c"], 30, worlds(Rng(5)), trial)
+    yields = 0
+    with pytest.raises(StopIteration) as answer:
+        while True:
+            next(thinking)
+            yields += 1
+    assert answer.value.value == "b"
+    assert yields > parts * trials_spent(3, 30)

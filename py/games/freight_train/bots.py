@@ -21,7 +21,7 @@ and private-yard points it would get if the day ended now) minus the best rival'
 from __future__ import annotations
 
 from games.bots import Bot, Pacer, Thinking, seat_of
-from games.core import Move, Rng
+from games.core import Move, Rng, Steps
 from games.freight_train.cards import CAR_TYPES, DAYS, MAIN_TAKE, MIXED
 from games.freight_train.player import Player
 from games.freight_train.scoring import category_table, yard_points
@@ -215,7 +215,8 @@ class ExpertBot:
             return legal[0]
         seat = seat_of(view)
 
-        def trial(world: FreightTrainState, move: Move) -> float:
+        def trial(world: FreightTrainState, move: Move) -> Steps[float]:
+            yield None  # a roll-out is short: the page may repaint before each one
             state = world.copy()
             state.apply(move)
             roll_out(state, seat, rng, self.turns)
