@@ -87,12 +87,28 @@ class Watch:
         assert page.locator(".py-error").count() == 0, page.locator(".py-error").first.text_content()
 
 
+def wait_ready(page: Page) -> None:
+    """Wait for Python to have started the app in `page` (the board may be on screen before)."""
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def goto_app(page: Page, url: str) -> None:
+    """Open `url` in `page` and wait for the app to be ready."""
+    page.goto(url)
+    wait_ready(page)
+
+
+def reload_app(page: Page) -> None:
+    """Reload `page` and wait for the app to be ready again."""
+    page.reload()
+    wait_ready(page)
+
+
 def open_app(context: BrowserContext, watch: Watch, url: str) -> Page:
     """A new tab of `context` at `url`, watched, once the app is ready."""
     page = context.new_page()
     watch.attach(page)
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto_app(page, url)
     return page
 
 
@@ -198,8 +214,7 @@ def assert_same_when_drawn_afresh(page: Page) -> None:
     when the saved game is opened after a reload."""
     parts = ("#board-position", "#hand", "#players", "#log")
     patched = [page.inner_html(part) for part in parts]
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(page)
     expect(page.locator("#table")).to_be_visible()  # the address names the game: it reopens
     page.wait_for_selector("html[data-game-over]", state="attached")
     page.wait_for_selector('#log[aria-busy="false"]', state="attached")  # a long log comes in batches

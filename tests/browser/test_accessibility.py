@@ -20,13 +20,12 @@ from playwright.sync_api import Browser, Page, expect
 from random_play import play_random_game
 from support import (
     BOARD_FOCUSED,
-    BOOT_TIMEOUT_MS,
     LAPTOP,
-    READY,
     ROOT,
     Site,
     Watch,
     back_to_lobby,
+    goto_app,
     start_game,
     wait_for_board_focus,
 )
@@ -59,8 +58,7 @@ def pages(browser: Browser, site: Site) -> Iterator[tuple[Page, Page, Watch]]:
     app, rules = context.new_page(), context.new_page()
     for page in (app, rules):
         watch.attach(page)
-    app.goto(site.url)
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto_app(app, site.url)
     yield app, rules, watch
     for page in (app, rules):
         watch.assert_clean(page)

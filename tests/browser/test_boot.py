@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from support import READY, Site, Watch, open_app
+from support import READY, Site, Watch, open_app, reload_app
 
 
 def test_boot_is_clean_and_interactive(app: Page) -> None:
@@ -61,8 +61,7 @@ def test_language_follows_browser_and_switches(browser, site: Site, watch: Watch
     page.click(".lang-choice[data-lang=en]")
     assert page.locator("html").get_attribute("lang") == "en"
     assert page.locator("#start").text_content() != french
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    reload_app(page)
     assert page.locator("html").get_attribute("lang") == "en", "the chosen language is remembered"
     watch.assert_clean(page)
     ctx.close()

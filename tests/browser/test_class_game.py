@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site
+from support import Site, goto_app, reload_app
 
 
 def play_to_the_end(page: Page, last: bool) -> None:
@@ -24,8 +24,7 @@ def play_to_the_end(page: Page, last: bool) -> None:
 
 def group_plays(context: BrowserContext, class_url: str, names: tuple[str, str], last: bool) -> str:
     page = context.new_page()
-    page.goto(class_url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto_app(page, class_url)
     expect(page.locator("#curtain")).to_be_visible()
     page.fill('[data-class-name="0"]', names[0])
     page.fill('[data-class-name="2"]', names[1])
@@ -77,6 +76,5 @@ def test_a_class_game_from_link_to_ranked_results(app: Page, context: BrowserCon
     ranks = [int(row[0]) for row in rows[1:]]
     assert ranks == sorted(ranks) and ranks[0] == 1
 
-    app.reload()  # the class's results are kept in this browser
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)  # the class's results are kept in this browser
     expect(app.locator("#results-table tbody tr")).to_have_count(2)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games import GAME_IDS
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, start_game, to_lobby
+from support import BOOT_TIMEOUT_MS, Site, Watch, goto_app, start_game, to_lobby
 
 # Runs before any of the page's own scripts, so a violation during the boot is seen too.
 RECORD_VIOLATIONS = """
@@ -27,8 +27,7 @@ def guarded(context: BrowserContext, site: Site, watch: Watch) -> Iterator[Page]
     page = context.new_page()
     watch.attach(page)
     page.add_init_script(RECORD_VIOLATIONS)
-    page.goto(site.url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto_app(page, site.url)
     yield page
     watch.assert_clean(page)
 

@@ -8,7 +8,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from test_accessibility import assert_accessible
 from test_presenting import in_step, open_projector
 
-from support import BOOT_TIMEOUT_MS, READY, frozen_tasks, start_game, watch_long_tasks
+from support import frozen_tasks, goto_app, reload_app, start_game, watch_long_tasks
 
 
 def ply(page: Page) -> int:
@@ -79,8 +79,7 @@ def test_overlays_show_the_humans_own_numbers(app: Page) -> None:
     expect(app.locator("#insight")).to_be_visible()
     expect(app.locator("#board-insight svg, #board-insight g").first).to_be_attached()
     assert_accessible(app, "the overlays")
-    app.reload()  # the switch is remembered
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)  # the switch is remembered
     expect(app.locator("#overlays")).to_have_attribute("aria-pressed", "true")
     expect(app.locator("#insight")).to_be_visible()
     app.click("#overlays")
@@ -102,14 +101,12 @@ def test_a_class_game_can_turn_suggestions_off_for_its_groups(app: Page, context
     assert without == with_hints + "&hints=off"
     for url, offered in ((with_hints, 1), (without, 0)):
         page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        goto_app(page, url)
         page.click('[data-curtain="class-start"]')
         expect(page.locator("#table")).to_be_visible()
         page.wait_for_selector("#actions [data-move]", state="attached", timeout=30_000)
         expect(page.locator("#actions [data-suggest]")).to_have_count(offered)
-        page.reload()  # the save remembers
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        reload_app(page)  # the save remembers
         page.wait_for_selector("#actions [data-move]", state="attached", timeout=30_000)
         expect(page.locator("#actions [data-suggest]")).to_have_count(offered)
         page.close()

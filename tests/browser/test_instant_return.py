@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, start_game, to_lobby
+from support import READY, Site, reload_app, start_game, to_lobby, wait_ready
 
 # Installed before the page's own scripts: what the player could see, and when, until Python is ready.
 TIMELINE = """(() => {
@@ -64,8 +64,7 @@ def test_a_reload_mid_game_shows_the_board_before_python_and_plays_a_move_tapped
 
     app.add_init_script(TIMELINE)
     app.add_init_script(TAP)
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
 
     seen = app.evaluate("window.seen")
     move = seen["tap"].pop("move")
@@ -87,8 +86,7 @@ def test_a_hand_over_is_kept_without_the_hand_and_in_the_players_language(app: P
     expect(app.locator("#curtain")).to_be_visible()  # hand over to the second player
 
     app.add_init_script(TIMELINE)
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     seen = app.evaluate("window.seen")
     assert seen["board"] is not None and seen["board"] < seen["ready"]
     assert seen["hand"] != hand and "Vos villes" not in seen["hand"]
@@ -106,8 +104,7 @@ def test_a_reload_before_the_cache_has_the_picture_still_shows_the_board_before_
     drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')
 
     app.add_init_script(TIMELINE)
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     seen = app.evaluate("window.seen")
     assert seen["board"] is not None and seen["board"] < seen["ready"]
     assert seen["boardHtml"] == drawn
@@ -138,7 +135,7 @@ def test_the_lobby_works_before_python_and_start_waits_for_it(context: BrowserCo
     page.wait_for_function("() => true")  # let the held request reach the route
     assert held, "the Python runtime was never requested"
     held[0].continue_()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(page)
     expect(page.locator("#table")).to_be_visible()
     record = saved_record(page)
     assert record["game"] == "freight_train" and record["options"] == {"cabooses": True}
@@ -170,7 +167,7 @@ def test_the_continue_list_works_before_python_and_shows_the_chosen_game_at_once
 
     assert held, "the Python runtime was never requested"
     held[0].continue_()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(app)
     expect(app.locator("#table")).to_be_visible()
     assert app.evaluate("location.hash") == f"#game={save_id}"
     app.go_back()  # the game was opened over the lobby, as from Python's own list

@@ -12,7 +12,18 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from games.bots import play_bots_game
 from random_play import play_random_game
-from support import BOOT_TIMEOUT_MS, CHROMIUM, FLAGS, READY, ROOT, Site, Watch, open_app, own_app, to_lobby
+from support import (
+    CHROMIUM,
+    FLAGS,
+    ROOT,
+    Site,
+    Watch,
+    goto_app,
+    open_app,
+    own_app,
+    reload_app,
+    to_lobby,
+)
 from ui.links import encode_link
 
 
@@ -71,8 +82,7 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
                                                args=FLAGS, headless=True)
     try:
         page = ctx.new_page()
-        page.goto(site.url)
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        goto_app(page, site.url)
         page.wait_for_function("navigator.serviceWorker.controller !== null || "
                                "navigator.serviceWorker.ready.then(() => true)", timeout=60_000)
         page.wait_for_function("""async () => {
@@ -81,14 +91,12 @@ def test_second_visit_works_offline(browser: Browser, tmp_path: Path) -> None:
             return reg.active && keys.some(k => k.startsWith('railtable-'));
         }""", timeout=60_000)
         site.stop()
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        reload_app(page)
         expect(page.locator("#start")).to_be_enabled()
         page.close()
         # A brand-new tab on the stopped server: everything must come from the cache.
         second = ctx.new_page()
-        second.goto(site.url)
-        second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+        goto_app(second, site.url)
         assert second.locator(".py-error").count() == 0
     finally:
         ctx.close()

@@ -7,7 +7,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import get_game
 from games.core import seeded_salts
-from support import BOOT_TIMEOUT_MS, LAPTOP, READY, Site, own_app
+from support import LAPTOP, Site, goto_app, own_app
 from ui.links import decode_table
 from ui.navigation import link_text
 
@@ -41,8 +41,7 @@ def play_turn(page: Page) -> str:
 
 
 def open_sent(page: Page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    goto_app(page, url)
     page.wait_for_selector("#table:not([hidden])")
 
 

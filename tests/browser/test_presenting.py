@@ -6,7 +6,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 from test_accessibility import assert_accessible
 
-from support import BOOT_TIMEOUT_MS, READY, start_game
+from support import start_game, wait_ready
 
 
 def ply(page: Page) -> int:
@@ -24,7 +24,7 @@ def open_projector(presenter: Page) -> Page:
         # From the keyboard: the button sits under the log of a game its bots play on (see to_lobby).
         presenter.locator("#present").press("Enter")
     projector = opened.value
-    projector.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(projector)
     expect(projector.locator("#table")).to_be_visible()
     return projector
 

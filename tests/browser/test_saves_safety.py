@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, open_app, start_game, to_lobby
+from support import Site, Watch, open_app, reload_app, start_game, to_lobby
 
 
 def ply(page: Page) -> int:
@@ -74,8 +74,7 @@ def test_a_newer_versions_save_is_listed_kept_and_deleted_only_when_confirmed(ap
     start_game(app, ["human", "greedy"])
     to_lobby(app)
     raw = newer_entry(app)
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     newer = app.locator("#saved-games li.newer")
     expect(newer).to_have_count(1)
     expect(newer).to_contain_text("Saved by a newer version of Rail Table")
@@ -143,8 +142,7 @@ def test_messages_are_whole_and_tampered_entries_do_not_break_the_page(app: Page
         const prefs = {lang: {x: 1}, speed: ['fast'], display: 7};
         localStorage.setItem('railtable/v1/prefs', JSON.stringify(prefs));
     }""")
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     assert app.locator(".py-error").count() == 0
     assert app.get_attribute("#rules-link", "href").endswith(".en.html")
     width = app.evaluate("document.documentElement.scrollWidth")
@@ -166,8 +164,7 @@ def test_messages_are_whole_and_tampered_entries_do_not_break_the_page(app: Page
 
 def test_a_preference_this_version_does_not_support_is_not_used(app: Page) -> None:
     app.evaluate("() => localStorage.setItem('railtable/v1/prefs', JSON.stringify({lang: 'de'}))")
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     href = app.get_attribute("#rules-link", "href")
     assert href.endswith((".en.html", ".fr.html")), href
     assert app.evaluate(f"fetch({json.dumps(href)}).then(r => r.status)") == 200

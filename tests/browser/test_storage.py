@@ -5,12 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from support import BOOT_TIMEOUT_MS, READY, start_game, to_lobby
-
-
-def reload_app(page: Page) -> None:
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+from support import reload_app, start_game, to_lobby
 
 
 def test_corrupt_entry_is_reported_and_other_games_survive(app: Page) -> None:

@@ -11,7 +11,7 @@ from datetime import datetime
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.bots import play_bots_game
-from support import BOOT_TIMEOUT_MS, READY, Site, Watch, open_app, start_game, to_lobby
+from support import Site, Watch, open_app, reload_app, start_game, to_lobby
 from ui.saves import MemoryStorage, SaveStore
 
 MARKER = '#board-position [data-move^="marker "]'
@@ -20,11 +20,6 @@ GAME_ADDRESS = re.compile(r"#game=g[0-9a-f]+$")
 
 def ply(page: Page) -> str:
     return str(page.locator("#table").get_attribute("data-ply"))
-
-
-def reload(page: Page) -> None:
-    page.reload()
-    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_the_address_names_the_game_through_reload_back_and_forward(app: Page) -> None:
@@ -36,7 +31,7 @@ def test_the_address_names_the_game_through_reload_back_and_forward(app: Page) -
     app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
     address, at = app.url, ply(app)
 
-    reload(app)  # the game on screen, not the lobby
+    reload_app(app)  # the game on screen, not the lobby
     expect(app.locator("#table")).to_be_visible()
     assert app.url == address and ply(app) == at
     app.click('.lang-choice[data-lang="fr"]')
@@ -128,7 +123,7 @@ def test_a_rematch_is_the_same_table_with_a_new_deal(context: BrowserContext, si
     page.evaluate("items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))",
                   storage.items)
     page.goto(f"{site.url}#game=gdone")
-    reload(page)
+    reload_app(page)
     page.wait_for_selector("html[data-game-over]", state="attached")
     expect(page.locator("#curtain-actions button")).to_have_text(
         ["Rematch", "Result link", "Lobby", "View the board"])
@@ -159,7 +154,7 @@ def test_projector_display_and_forced_moves_are_remembered(app: Page) -> None:
     expect(button).to_have_text("Projecteur")
     expect(app.locator("details.more label.check")).to_contain_text("Jouer pour moi mon seul coup possible")
 
-    reload(app)
+    reload_app(app)
     expect(button).to_have_attribute("aria-pressed", "true")
     expect(app.locator("html")).to_have_attribute("data-display", "projector")
     expect(app.locator("#autoplay")).to_be_checked()

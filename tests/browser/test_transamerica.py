@@ -7,10 +7,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from support import (
-    BOOT_TIMEOUT_MS,
-    READY,
     assert_same_when_drawn_afresh,
     frozen_tasks,
+    reload_app,
     start_game,
     wait_for_board_focus,
     watch_long_tasks,
@@ -136,8 +135,7 @@ def test_reload_resumes_the_game(app: Page) -> None:
     app.locator('#board-position [data-move^="marker "]').nth(3).click()
     wait_for_my_targets(app, "track")
     markers = app.locator("#board-position .marker").count()
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     expect(app.locator("#saved-games button.saved")).to_have_count(1)
     expect(app.locator("#table")).to_be_visible()  # the address names the game: it reopens
     wait_for_my_targets(app, "track")

@@ -8,13 +8,12 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from random_play import play_random_game
 from support import (
-    BOOT_TIMEOUT_MS,
-    READY,
     Site,
     Watch,
     assert_same_when_drawn_afresh,
     frozen_tasks,
     open_app,
+    reload_app,
     start_game,
     watch_long_tasks,
 )
@@ -62,8 +61,7 @@ def test_reload_resumes_and_a_link_opens_this_game(app: Page, context: BrowserCo
     start_game(app, ["human", "greedy", "greedy", "greedy"], game=GAME, seed=8)
     app.wait_for_selector(CARD, state="attached", timeout=30_000)
     app.locator(CARD).first.click()
-    app.reload()
-    app.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    reload_app(app)
     expect(app.locator("#table")).to_be_visible()  # the address names the game: it reopens
     app.wait_for_selector("#board-position [data-move]", state="attached", timeout=30_000)
     assert app.locator("#log li").count() >= 2

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from support import BOOT_TIMEOUT_MS, LAPTOP, READY, ROOT, Site, Watch, open_app
+from support import LAPTOP, ROOT, Site, Watch, open_app, wait_ready
 
 sys.path.insert(0, str(ROOT / "tools"))
 build_sw = importlib.import_module("build_sw")
@@ -103,7 +103,7 @@ def test_open_pages_keep_their_version_until_they_reload(workers: BrowserContext
     expect(first.locator("#update-reload")).to_be_focused()
     with first.expect_navigation():
         first.keyboard.press("Enter")
-    first.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(first)
     runs(first, new)
     assert MARK in changed_file(first)
     expect(first.locator("#update-notice")).to_be_hidden()
@@ -116,7 +116,7 @@ def test_open_pages_keep_their_version_until_they_reload(workers: BrowserContext
     expect(second.locator("#update-reload")).to_have_text("Recharger")
     with second.expect_navigation():
         second.click("#update-reload")
-    second.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ready(second)
     runs(second, new)
     assert MARK in changed_file(second)
     # No page uses the old version any more: its cache is deleted.
