@@ -3,13 +3,16 @@ the controller over a fake page (tests/test_controller.py's), and the class game
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from games.bots import bot_rng, decide, explain, get_bot
+from games.transamerica import steiner
+from games.transamerica.board import COLOURS
 from test_controller import EN, FakePage, controller
+from ui.bot_runner import BOT_SLICE_MS
 from ui.controller import ADVISER, TableController
 from ui.games import face_for
 from ui.games.face import Face, Overlay
@@ -158,7 +161,7 @@ def test_overlays_show_every_hand_in_a_demonstration_and_only_the_humans_own_oth
     ctl = controller(page, speed="normal")
     recorder = recording(monkeypatch, ctl)
     ctl.sit(named(["greedy", "greedy", "greedy"], "transamerica", 2), "demo")
-    page.run(max_tasks=1)
+    page.run(max_tasks=2)  # worked out in a task, drawn in the next
     assert recorder.calls[-1][0] == [0, 1, 2] and recorder.calls[-1][1]  # a demo: all hands, the moves
     assert page.overlays[-1] == Overlay("<g/>", "<p>numbers</p>")
 
@@ -172,7 +175,7 @@ def test_overlays_show_every_hand_in_a_demonstration_and_only_the_humans_own_oth
     ctl.projector = True
     ctl.human_move(table.state.legal_moves()[0])
     page.run(until=lambda: table.state.current_player == 1 and not ctl.animating)
-    page.run(max_tasks=1)
+    page.run(max_tasks=2)
     assert recorder.calls[-1][:2] == ([], [])  # a projector while the bot plays: nobody's secrets
     ctl.set_overlays(False)
     assert page.overlays[-1] is None
@@ -214,3 +217,39 @@ def test_the_projector_is_told_the_demonstrations_caption_and_whether_overlays_a
     assert (shown.caption, shown.overlays) == ("Bot 1 drives.", True)
     bare = Projection().take(table_message(table, table.state.record(), None, "en"))
     assert (bare.caption, bare.overlays) == ("", False)
+
+
+def test_six_hands_captions_and_overlays_are_worked_out_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At six players an exact solve per hand takes tens of milliseconds: a caption and an overlay are
+    worked out in the page's slices (a task each), never all in the task that plays or draws. Counted
+    in the solver's growths (`steiner._grow`) per task, the page's clock costing a millisecond a look:
+    a slice is `BOT_SLICE_MS` steps, each at most a solve's set-up (one growth per terminal), against
+    170 in one task when the six hands were solved in the task that drew the overlay."""
+    growths = [0]
+    real_grow = steiner._grow
+
+    def grow(*args: Any, **kwargs: Any) -> Any:
+        growths[0] += 1
+        return real_grow(*args, **kwargs)
+
+    monkeypatch.setattr(steiner, "_grow", grow)
+    page = FakePage()
+    most = [0]
+    schedule = page.later
+
+    def counted(task: Callable[[], None], ms: float) -> int:
+        def run() -> None:
+            before = growths[0]
+            task()
+            most[0] = max(most[0], growths[0] - before)
+        return schedule(run, ms)
+
+    monkeypatch.setattr(page, "later", counted)
+    ctl = controller(page, speed="fast")
+    ctl.explaining, ctl.overlays = True, True
+    table = named(["greedy"] * 6, "transamerica", 5)
+    ctl.sit(table, "demo")
+    page.run(until=lambda: len(table.state.moves) >= 24 and not ctl.animating)
+    assert page.overlays and page.overlays[-1] is not None
+    assert page.pictures[-1].caption == caption_of(table, page.pictures[-1].ply)
+    assert 0 < most[0] <= BOT_SLICE_MS * (len(COLOURS) + 1)

@@ -31,8 +31,9 @@ Thinking = Steps[Move]
 
 # Why a bot plays a move, in no language: {"type": "ta.toward", "player": 0, "city": "Denver", ...}, read
 # like a log event from the catalog's `why.` keys (`ui.log.log_line(..., prefix="why.")`). Each game's
-# `games.<game_id>.explain.explain(view, move)` builds it from the deciding seat's view before the move,
-# with the measures its bots decide by, so a caption never says more than that seat could see.
+# `games.<game_id>.explain.explaining(view, move)` builds it from the deciding seat's view before the
+# move, with the measures its bots decide by, so a caption never says more than that seat could see.
+# Like a bot's thinking it works in steps (an exact solve can take long), which the page runs in slices.
 Caption = dict[str, Any]
 
 # The view type a bot reads: its game's view (e.g. `TransAmericaView`), or any mapping for a bot of
@@ -95,11 +96,17 @@ def get_bot(game_id: str, level: str) -> Bot[Any]:
     return bots[level]
 
 
-def explain(game_id: str, view: Mapping[str, Any], move: Move) -> Caption:
-    """Why a seat whose view is `view` plays `move` (a demonstration's caption, a suggestion's reason)."""
+def explaining(game_id: str, view: Mapping[str, Any], move: Move) -> Steps[Caption]:
+    """Why a seat whose view is `view` plays `move` (a demonstration's caption, a suggestion's reason),
+    in steps."""
     get_game(game_id)
-    reason: Caption = import_module(f"games.{game_id}.explain").explain(view, move)
+    reason: Caption = yield from import_module(f"games.{game_id}.explain").explaining(view, move)
     return reason
+
+
+def explain(game_id: str, view: Mapping[str, Any], move: Move) -> Caption:
+    """`explaining` in one go (CPython, tests)."""
+    return finish(explaining(game_id, view, move))
 
 
 def decide(bot: Bot[V], view: V, legal: list[Move], rng: Rng) -> Move:

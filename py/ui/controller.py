@@ -15,8 +15,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from games.bots import Caption, Thinking, bot_rng, explain, get_bot
-from games.core import Event, IllegalMove, MalformedMove, State
+from games.bots import Caption, Thinking, bot_rng, explaining, get_bot
+from games.core import Event, IllegalMove, MalformedMove, State, Steps
 from ui import panels
 from ui.bot_runner import BotRunner, Clock
 from ui.games import face_for
@@ -213,6 +213,9 @@ class TableController:
         self.asked = -1  # the ply at which the adviser is thinking (-1: it is not)
         self.adviser = BotRunner(page)  # its own tasks: a bot's turn or a redraw never cancels it
         self.overlay_drawn: Hashable = None  # what the overlay on screen was drawn for
+        self.overlay_coming: Hashable = None  # what the overlay being worked out is for
+        # The overlay's own tasks, on the page's clock: a bot's turn must not cancel them.
+        self.overlay_runner = BotRunner(page)
         self.told: str | None = None  # a projector's caption, as its presenter's window said it
         self.ahead: tuple[Hashable, str] | None = None  # a board drawn a task before its picture, and of what
         self.drawing: Table | None = None  # the scrubbed table whose next position is to be drawn in steps
@@ -235,6 +238,7 @@ class TableController:
         scrubbed through a shared link."""
         self.runner.stop()
         self.adviser.stop()
+        self.overlay_runner.stop()
         # Load the seated bots now, in the task of the click that starts the game: loading them
         # during their first turn would freeze the page while they think.
         for kind in sorted(set(table.seats) - {HUMAN}):
@@ -250,7 +254,8 @@ class TableController:
         self.map_on_screen = None
         self.side = None
         self.log = LogFeed()
-        self.caption, self.suggestion, self.asked, self.overlay_drawn = None, None, -1, None
+        self.caption, self.suggestion, self.asked = None, None, -1
+        self.overlay_drawn = self.overlay_coming = None
         if scrubber is None and not revision:  # a new save (a resumed one is as stored, and another
             self.autosave()                    # tab may hold it: writing it again would stop that tab)
         self.render()
@@ -264,6 +269,8 @@ class TableController:
         """Leave the table without calling `on_leave`: the app is already showing the lobby (Back)."""
         self.runner.stop()
         self.adviser.stop()
+        self.overlay_runner.stop()
+        self.overlay_coming = None
         self.table = None
         self.scrubber = None
         self.paused = False
@@ -430,9 +437,13 @@ class TableController:
         return (id(table.state), len(table.state.moves), self.viewer(), self.tr.lang, tuple(table.names))
 
     def refresh_overlay(self) -> None:
-        """The overlay, drawn again in a task of its own when the position changed: an exact solve per
-        hand could otherwise freeze the page in the task that draws the board."""
+        """The overlay, worked out again in slices when the position changed, then drawn in a task of
+        its own: an exact solve per hand could otherwise freeze the page."""
         key = self.overlay_key()
+        if key is not None and key == self.overlay_coming:
+            return
+        self.overlay_runner.stop()  # what was being worked out is for a position now gone
+        self.overlay_coming = None
         if key == self.overlay_drawn:
             return
         if key is None:
@@ -440,14 +451,16 @@ class TableController:
             self.page.draw_overlay(None)
             return
 
-        def draw() -> None:  # on the page's clock, not the runner's: a bot's turn must not cancel it
+        def draw(overlay: Overlay | None) -> None:
+            self.overlay_coming = None
             if self.overlay_key() == key:
                 self.overlay_drawn = key
-                self.page.draw_overlay(self.overlay())
-        self.page.later(draw, 0)
+                self.page.draw_overlay(overlay)
+        self.overlay_coming = key
+        self.overlay_runner.work(self.overlaying(), draw)
 
-    def overlay(self) -> Overlay | None:
-        """The face's overlay of the position on screen. Secrets only of seats whose view is on
+    def overlaying(self) -> Steps[Overlay | None]:
+        """The face's overlay of the position on screen, in steps. Secrets only of seats whose view is on
         screen: every seat's in a demonstration (bots have nothing to hide from a class), the human's
         own when their view is shown, none on a projector at a table with humans. The moves of the
         player to move (a hand can be read from them) only when their view may be shown."""
@@ -457,8 +470,8 @@ class TableController:
         seats = range(len(table.seats)) if not table.humans else [] if viewer is None else [viewer]
         current = state.current_player
         legal = state.legal_moves() if current is not None and current in seats else []
-        names = self.names()
-        return self.face.overlay(state.view(None), [state.view(seat) for seat in seats], legal, self.t, names)
+        seen = [state.view(seat) for seat in seats]
+        return self.face.overlaying(state.view(None), seen, legal, self.t, self.names())
 
     # -- explanations and suggestions ----------------------------------------------------------------
     def set_explaining(self, on: bool) -> None:
@@ -494,17 +507,15 @@ class TableController:
 
         def found(move: str) -> None:  # in a task of its own, after the thinking's last slice
             if self.table is table and table.state is state and len(state.moves) == ply:
+                self.adviser.work(explaining(table.game.id, view, move), lambda why: told(move, why))
+
+        def told(move: str, why: Caption) -> None:
+            if self.table is table and table.state is state and len(state.moves) == ply:
                 self.asked = -1
-                self.suggestion = Suggestion(ply, move, explain(table.game.id, view, move))
+                self.suggestion = Suggestion(ply, move, why)
                 self.render()
 
         self.adviser.think(start, 0, found)
-
-    def explain_move(self, view: Mapping[str, Any], move: str, ply: int) -> None:
-        """A demonstration's caption of the bot move that led to `ply`, from the bot's view before it."""
-        table = self.table
-        if table and self.explaining:
-            self.caption = (ply, explain(table.game.id, view, move))
 
     def keepable(self) -> bool:
         """Whether the table on screen may be shown again before Python is ready: a saved game, as this
@@ -749,13 +760,19 @@ class TableController:
         view = table.state.view(seat) if self.explaining and self.is_demo() else None
         events = table.play(move)
         self.autosave()
-        if view is not None:  # the caption first, in a task of its own, so that the new position shows it
-            ply = len(table.state.moves)
-            self.runner.later(0, lambda: self.explain_move(view, move, ply))
         # Showing the move gets a task of its own: with the rules and the save, redrawing a large
         # board in the same task could freeze the page. No move is taken until it shows.
         self.animating = True
-        self.runner.later(0, lambda: self.show_move(events, before))
+        if view is None:
+            self.runner.later(0, lambda: self.show_move(events, before))
+            return
+        ply = len(table.state.moves)
+
+        def explained(why: Caption) -> None:  # the caption first, so that the new position shows it
+            if self.explaining:
+                self.caption = (ply, why)
+            self.show_move(events, before)
+        self.runner.work(explaining(table.game.id, view, move), explained)
 
     # -- a demonstration: bots only, paused, stepped both ways ----------------------------------------
     def is_demo(self) -> bool:

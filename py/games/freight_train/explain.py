@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bots import Caption
-from games.core import Move, Rng
+from games.core import Move, Rng, Steps
 from games.freight_train.bots import margin, projected, sample_state
 from games.freight_train.cards import MAIN_ROW_CARS, MAIN_TAKE
 from games.freight_train.player import Player
@@ -33,8 +33,9 @@ FIRST, TIED, SECOND, UNPLACED = "first", "tied", "second", "none"
 STANDING_RANKS = (FIRST, TIED, SECOND, UNPLACED)  # a train's places in its category, as captioned
 
 
-def explain(view: FreightTrainView, move: Move) -> Caption:
+def explaining(view: FreightTrainView, move: Move) -> Steps[Caption]:
     """The caption of `move`, played by the seat to move in `view` (that seat's view before it)."""
+    yield None  # one step: this game's captions are quick
     seat = view["current_player"]
     if seat is None:
         raise ValueError("the game is over")

@@ -30,7 +30,7 @@ from __future__ import annotations
 from math import gcd
 
 from games.bots import Caption
-from games.core import Move
+from games.core import Move, Steps
 from games.locomotion import board_data as data
 from games.locomotion import policy
 from games.locomotion.bots import ROLLS, after, answer
@@ -43,8 +43,9 @@ ROLL_COUNT = sum(weight for _, _, weight in ROLLS)  # 108: a colour of the die t
 Odds = list[int]
 
 
-def explain(view: LocomotionView, move: Move) -> Caption:
+def explaining(view: LocomotionView, move: Move) -> Steps[Caption]:
     """The caption of `move`, one of the legal moves of the seat to move in `view` (its view before)."""
+    yield None  # one step: this game's captions are quick
     state = LocomotionState.from_view(view)
     caption: Caption = {"player": state.player}
     verb = move.partition(" ")[0]

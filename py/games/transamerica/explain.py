@@ -17,23 +17,24 @@ says more than the seat could see. Types and params (the catalog's `why.ta.*`):
 from __future__ import annotations
 
 from games.bots import Caption
-from games.core import Move
+from games.core import Move, Steps
 from games.transamerica.board import BOARD
 from games.transamerica.bots import Table, distances, far_end
 from games.transamerica.moves import EDGE_OF_MOVE, POINT_OF_MOVE
-from games.transamerica.steiner import connection_cost
+from games.transamerica.steiner import costing
 from games.transamerica.view import TransAmericaView
 
 
-def explain(view: TransAmericaView, move: Move) -> Caption:
-    """The caption of `move`, one of the legal moves of the seat whose view is `view`."""
+def explaining(view: TransAmericaView, move: Move) -> Steps[Caption]:
+    """The caption of `move`, one of the legal moves of the seat whose view is `view`, in steps: each
+    exact solve can take tens of milliseconds at six players."""
     table = Table.read(view)
     hand = table.hands[table.seat] or ()
     if move in EDGE_OF_MOVE:
-        return _track(table, hand, EDGE_OF_MOVE[move])
+        return (yield from _track(table, hand, EDGE_OF_MOVE[move]))
     if move.startswith("marker "):
-        return _start(table, hand, POINT_OF_MOVE[move])
-    need = connection_cost(table.terminals(table.seat, hand), table.built)
+        return (yield from _start(table, hand, POINT_OF_MOVE[move]))
+    need = yield from costing(table.terminals(table.seat, hand), table.built)
     caption: Caption = {"player": table.seat, "need": need}
     if move == "pass":
         return {"type": "ta.pass", **caption}
@@ -42,25 +43,25 @@ def explain(view: TransAmericaView, move: Move) -> Caption:
     if view["turn"]["second_after_completion"]:
         return {"type": "ta.end_round", **caption}
     laid = {BOARD.edge_index[name] for name in view["turn"]["placed"]}
-    before = connection_cost(table.terminals(table.seat, hand), table.built - laid)
+    before = yield from costing(table.terminals(table.seat, hand), table.built - laid)
     if before > need:
         return {"type": "ta.end", **caption, "before": before}
     return {"type": "ta.end_same", **caption}
 
 
-def _start(table: Table, hand: tuple[int, ...], point: int) -> Caption:
+def _start(table: Table, hand: tuple[int, ...], point: int) -> Steps[Caption]:
     """A start marker: what the cities need from there, and how much more than from their best start."""
-    need = connection_cost([*hand, point], table.built)
-    extra = need - connection_cost(hand, table.built)
+    need = yield from costing([*hand, point], table.built)
+    extra = need - (yield from costing(hand, table.built))
     caption: Caption = {"player": table.seat, "point": list(BOARD.points[point]), "need": need}
     return {"type": "ta.start_off", **caption, "extra": extra} if extra else {"type": "ta.start", **caption}
 
 
-def _track(table: Table, hand: tuple[int, ...], edge: int) -> Caption:
+def _track(table: Table, hand: tuple[int, ...], edge: int) -> Steps[Caption]:
     """A track: the need before and after it, and the missing city it heads for."""
     terminals = table.terminals(table.seat, hand)
-    before = connection_cost(terminals, table.built)
-    after = connection_cost(terminals, table.built | {edge})
+    before = yield from costing(terminals, table.built)
+    after = yield from costing(terminals, table.built | {edge})
     caption: Caption = {"player": table.seat, "edge": BOARD.edges[edge].name}
     if after == 0:
         return {"type": "ta.joined", **caption}

@@ -205,9 +205,15 @@ def solving(terminals: Iterable[int], built: Collection[int],
     return answer[0], list(answer[1])
 
 
+def costing(terminals: Iterable[int], built: Collection[int]) -> Steps[int]:
+    """`connection_cost` in steps."""
+    need, _ = yield from solving(terminals, built, want_tree=False)
+    return need
+
+
 def connection_cost(terminals: Iterable[int], built: Collection[int]) -> int:
     """The least track cost (plain 1, double 2) joining all terminal points, built edges free."""
-    return finish(solving(terminals, built, want_tree=False))[0]
+    return finish(costing(terminals, built))
 
 
 def connection(terminals: Iterable[int], built: Collection[int]) -> tuple[int, list[int]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.bots import Caption, seat_of
-from games.core import Move
+from games.core import Move, Steps
 from games.trick_of_the_rails.bots import portfolio_values, unseen_cards
 from games.trick_of_the_rails.cards import CARD_COMPANY, CARD_NUMBER, CITIES, SEGMENT_VALUE, SHARE_COMPANY
 from games.trick_of_the_rails.line import TRICK_KIND
@@ -25,8 +25,9 @@ from games.trick_of_the_rails.rules import TrickState, leading
 from games.trick_of_the_rails.view import TrickView
 
 
-def explain(view: TrickView, move: Move) -> Caption:
+def explaining(view: TrickView, move: Move) -> Steps[Caption]:
     """Why the seat whose view this is plays `move`, one of its legal moves."""
+    yield None  # one step: this game's captions are quick
     verb, _, arg = move.partition(" ")
     state = _state(view)
     if verb == "play":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from games.core import Steps
 from ui.i18n import Translate
 from ui.log import SHARED_LOG, LogStyle
 
@@ -133,6 +134,13 @@ class Face(Generic[V]):
         on a projector at a table with humans), `legal` the moves of the player to move. None: the
         game has none."""
         return None
+
+    def overlaying(self, public: V, seen: Sequence[V], legal: Sequence[str], t: Translate,
+                   names: Sequence[str]) -> Steps[Overlay | None]:
+        """`overlay` in steps, which the page runs in slices: a face whose overlay takes long to work
+        out gives its own; by default, `overlay` in one step."""
+        yield None
+        return self.overlay(public, seen, legal, t, names)
 
     def frames(self, before: V, after: V, events: Sequence[Mapping[str, Any]], t: Translate,
                names: Sequence[str] = ()) -> list[str]:

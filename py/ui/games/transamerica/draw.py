@@ -597,15 +597,26 @@ def draw_missing_track(lines: Sequence[MissingTrack], viewer: int | None,
             "data-seat": line.seat, "stroke-width": svg.r1(width),
             "stroke-dasharray": MISSING_DASHES[line.seat % len(MISSING_DASHES)]})
         for name in line.edges:
-            group.add(dwg.line(*_offset(EDGES[name].line, shift), class_="missing-edge",
-                               **{"data-edge": name}))
+            group.add(_missing_edge(name, shift))
         for name in line.cities:
-            group.add(dwg.circle(POINT_XY[BOARD.city_by_name[name].point], class_="missing-city",
-                                 r=svg.r1(RING_RADIUS), **{"data-city": name}))
+            group.add(_missing_city(name))
         dwg.add(group)
     dwg.add(city_names(markers))
     dwg.add(_missing_legend(dwg, lines, label))
     return svg.render(dwg)
+
+
+# Built once: six hands can lack well over a hundred edges between them at the start of a round.
+@lru_cache(maxsize=8192)
+def _missing_edge(name: str, shift: float) -> svg.Frozen:
+    return svg.Frozen(svg.ELEMENTS.line(*_offset(EDGES[name].line, shift), class_="missing-edge",
+                                        **{"data-edge": name}))
+
+
+@lru_cache(maxsize=64)
+def _missing_city(name: str) -> svg.Frozen:
+    return svg.Frozen(svg.ELEMENTS.circle(POINT_XY[BOARD.city_by_name[name].point], class_="missing-city",
+                                          r=svg.r1(RING_RADIUS), **{"data-city": name}))
 
 
 def _missing_text(round_event: Mapping[str, Any], t: Translate, names: Sequence[str]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from games.core import Steps, finish
 from games.transamerica.board import BOARD
 from games.transamerica.rules import MAX_TRACKS
 from games.transamerica.view import TransAmericaView
@@ -84,11 +85,16 @@ class TransAmericaFace(Face[TransAmericaView]):
 
     def overlay(self, public: TransAmericaView, seen: Sequence[TransAmericaView], legal: Sequence[str],
                 t: Translate, names: Sequence[str]) -> Overlay:
-        """Each seen hand's cheapest missing track over the board, with its cost (`overlay.py`)."""
-        # Imported here: it reads the bots' measures, and a table without overlays needs no bot.
-        from ui.games.transamerica.overlay import overlay
+        return finish(self.overlaying(public, seen, legal, t, names))
 
-        return overlay(public, seen, t, names)
+    def overlaying(self, public: TransAmericaView, seen: Sequence[TransAmericaView], legal: Sequence[str],
+                   t: Translate, names: Sequence[str]) -> Steps[Overlay]:
+        """Each seen hand's cheapest missing track over the board, with its cost (`overlay.py`): an
+        exact solve per hand, each of which can take tens of milliseconds at six players."""
+        # Imported here: it reads the bots' measures, and a table without overlays needs no bot.
+        from ui.games.transamerica.overlay import overlaying
+
+        return (yield from overlaying(public, seen, t, names))
 
     def frames(self, before: TransAmericaView, after: TransAmericaView, events: Sequence[Mapping[str, Any]],
                t: Translate, names: Sequence[str] = ()) -> list[str]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core import Steps
 from games.transamerica.board import BOARD
 from games.transamerica.bots import Table
-from games.transamerica.steiner import connection
+from games.transamerica.steiner import solving
 from games.transamerica.view import TransAmericaView
 from ui.games.face import Overlay
 from ui.games.transamerica.draw import MissingTrack, draw_missing_track
@@ -22,7 +23,7 @@ from ui.panels import seat_chip
 from ui.seats import seat_label
 
 
-def needs(seen: Sequence[TransAmericaView]) -> list[MissingTrack]:
+def needing(seen: Sequence[TransAmericaView]) -> Steps[list[MissingTrack]]:
     """Per seat whose hand a seen view shows, by seat: the cost and edges of one optimal tree joining
     their cities and marker (their cities alone before the marker is placed), built track free."""
     found: dict[int, MissingTrack] = {}
@@ -30,16 +31,16 @@ def needs(seen: Sequence[TransAmericaView]) -> list[MissingTrack]:
         table = Table.read(view)
         for seat, hand in enumerate(table.hands):
             if hand is not None and seat not in found:
-                cost, tree = connection(table.terminals(seat, hand), table.built)
+                cost, tree = yield from solving(table.terminals(seat, hand), table.built)
                 found[seat] = MissingTrack(seat, cost, [BOARD.edges[e].name for e in tree],
                                            view["cities"][seat] or ())
     return [found[seat] for seat in sorted(found)]
 
 
-def overlay(public: TransAmericaView, seen: Sequence[TransAmericaView], t: Translate,
-            names: Sequence[str]) -> Overlay:
-    """The seen hands' missing track over the board, and a table of its cost per player."""
-    lines = needs(seen)
+def overlaying(public: TransAmericaView, seen: Sequence[TransAmericaView], t: Translate,
+               names: Sequence[str]) -> Steps[Overlay]:
+    """The seen hands' missing track over the board, and a table of its cost per player, in steps."""
+    lines = yield from needing(seen)
     if not lines:
         return Overlay("", "")
     viewer = seen[0]["seat"] if len(seen) == 1 else None
