@@ -518,18 +518,19 @@ def page_policy(page: str) -> _Policy:
 
 def test_the_app_page_preloads_what_python_starts_with() -> None:
     """What PyScript fetches on its way to Python is asked for by the page's head (PyScript's own chunk,
-    Pyodide's files, the config's [files], the page's entry script), so the downloads overlap instead of
-    waiting on one another. Each is a file the worker keeps for offline use, asked for at low priority,
-    after the lobby's own files. Not the config, which PyScript asks for at once (a preload would race
-    it), nor Pyodide's WebAssembly: a preloaded module misses Chrome's cache of compiled code (measured:
-    a warm boot 0.75 s slower). (That the preloads are consumed, not fetched twice, is a browser test:
-    `test_boot.py`.)"""
+    the interpreter's module and Pyodide's files, the config's [files], the page's entry script), so
+    the downloads overlap instead of waiting on one another. Each is a file the worker keeps for
+    offline use, asked for at low priority, after the lobby's own files. Not the config, which
+    PyScript asks for at once (a preload would race it), nor Pyodide's WebAssembly: a preloaded module
+    misses Chrome's cache of compiled code (measured: a warm boot 0.75 s slower). (That the preloads are
+    consumed, not fetched twice, is a browser test: `test_boot.py`.)"""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"( as="fetch" crossorigin)?'
                           r' fetchpriority="low">', page)
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     chunk = re.findall(r'from"\./(core-[\w-]+\.js)"', (ROOT / "static/vendor/pyscript/core.js").read_text())
-    modules = {"static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
+    modules = {config["interpreter"].removeprefix("./"),  # Python's start, over Pyodide's own modules
+               "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs",
                *(f"static/vendor/pyscript/{name}" for name in chunk)}
     entry = re.findall(r'<script type="py" src="\./([^"]+)"', page)
     fetched = {*(posixpath.normpath(name) for name in config["files"]), *entry,

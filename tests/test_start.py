@@ -108,6 +108,7 @@ LOBBY = {
     "games", "games.core", "games.bots",  # the registry: each game's engine only when one is saved
     "ui", "ui.app", "ui.browser", "ui.lobby_screen", "ui.lobby", "ui.saves", "ui.seats", "ui.preferences",
     "ui.i18n", "ui.markup", "ui.navigation", "ui.games",
+    "ui.snapshot",  # whether a restored snapshot fits the app's files
 }
 # The table's side, and what the first game needs: imported after the page is ready.
 LATER = {

@@ -96,6 +96,8 @@ def reloads(page: Page, count: int) -> dict[str, dict[str, Any]]:
         page.reload()
         noted = marks(page, "playable")
         assert page.evaluate("navigator.serviceWorker.controller !== null"), "not served by the worker"
+        start = page.get_attribute("html", "data-python-start")
+        assert start == "snapshot", f"Python's start: {start}, not the worker's snapshot"
         for name, samples in runs.items():
             samples.append(noted[name])
         page.wait_for_timeout(500)  # the saves' listing and other after-ready work settle

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import shutil
 import subprocess
@@ -29,6 +30,7 @@ PYODIDE_FILES = (
 APP_PACKAGES = ("games", "ui")
 APP_SUFFIXES = (".py", ".json")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)
+BUILD_ENTRY = "ui/build.txt"  # ui/snapshot.py reads it
 # The page's stylesheet, in cascade order: PyScript's own, the app's, the boards', one per game.
 STYLESHEETS = (
     "static/vendor/pyscript/core.css", "styles/app.css", "styles/board.css", "styles/transamerica.css",
@@ -108,15 +110,27 @@ def build_app_zip() -> Path:
         path for package in APP_PACKAGES for path in (ROOT / "py" / package).rglob("*")
         if path.is_file() and path.suffix in APP_SUFFIXES and "__pycache__" not in path.parts
     )
+    entries = [(path.relative_to(ROOT / "py").as_posix(), path.read_bytes()) for path in files]
+    entries.append((BUILD_ENTRY, app_build(entries).encode()))
     data = io.BytesIO()
     with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(ROOT / "py").as_posix(), ZIP_TIME)
+        for name, content in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, content)
     write_if_changed(target, data.getvalue())
     return target
+
+
+def app_build(entries: list[tuple[str, bytes]]) -> str:
+    """The app's build: a digest of its files' names and bytes. A memory snapshot notes the build it
+    was made from, and Python's start compares it with the files it was given (ui/snapshot.py)."""
+    digest = hashlib.sha256()
+    for name, content in sorted(entries):
+        digest.update(f"{name}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()[:16]
 
 
 def main() -> None:

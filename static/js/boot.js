@@ -117,15 +117,31 @@
     if (event.target.closest && event.target.closest("[data-reload]")) location.reload();
   });
 
+  // Where no worker keeps the site (offline is then optional), the page keeps the snapshot of Python's
+  // start for the next visit (static/js/python_start.mjs), once it has started without it.
+  var KEPT = "rail-table-start";
+  function keepSnapshot() {
+    var start = root.getAttribute("data-python-start");
+    if (!root.hasAttribute("data-app-ready") || start === "snapshot" || typeof caches === "undefined") return;
+    caches.open(KEPT).then(function (store) { return store.add("./static/vendor/start.snapshot"); })
+      .then(function () { root.setAttribute("data-snapshot-kept", ""); }, function () { /* next time */ });
+  }
+
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     var workers = navigator.serviceWorker;
     // On a first visit the worker precaches the whole runtime (14 MB): it is registered once the page
     // has started (or failed to), not while the page downloads that runtime itself over the same link.
     var begin = workers.controller ? function (go) { window.addEventListener("load", go); } : afterStart;
     begin(function () {
-      workers.register("./sw.js").then(checkForUpdates, function () { /* offline is optional */ });
+      workers.register("./sw.js").then(function (registration) {
+        if (!registration) return afterStart(keepSnapshot); // workers blocked (a browser's setting)
+        if (typeof caches !== "undefined") caches.delete(KEPT); // the worker's cache holds it now
+        checkForUpdates(registration);
+      }, function () { afterStart(keepSnapshot); });
       watchVersion(workers);
     });
+  } else {
+    afterStart(keepSnapshot);
   }
 
   function afterStart(go) {

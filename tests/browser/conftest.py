@@ -87,3 +87,11 @@ def app(request: pytest.FixtureRequest, site: Site, watch: Watch) -> Iterator[Pa
     page = open_app(request.getfixturevalue("context"), watch, site.url)
     yield page
     watch.assert_clean(page)
+
+
+@pytest.fixture
+def workers(browser: Browser) -> Iterator[BrowserContext]:
+    """A context where service workers run (the shared one blocks them)."""
+    ctx = browser.new_context(locale="en-GB", viewport=LAPTOP, service_workers="allow")
+    yield ctx
+    ctx.close()

@@ -22,6 +22,7 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY = "html[data-app-ready]"
+INSTALL_TIMEOUT_MS = 60_000  # a service worker precaches the whole runtime
 LAPTOP = {"width": 1280, "height": 860}  # the page size of a browser test that names none
 BOOT_TIMEOUT_MS = 60_000
 FREEZE_MS = 100  # the issues' bound: while bots think, no single task may take longer
@@ -109,6 +110,13 @@ def open_app(context: BrowserContext, watch: Watch, url: str) -> Page:
     page = context.new_page()
     watch.attach(page)
     goto_app(page, url)
+    return page
+
+
+def open_controlled(context: BrowserContext, watch: Watch, url: str) -> Page:
+    """A new tab of `context` at `url`, watched, once the app is ready and a service worker controls it."""
+    page = open_app(context, watch, url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_TIMEOUT_MS)
     return page
 
 

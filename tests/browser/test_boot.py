@@ -21,7 +21,7 @@ def test_each_preload_is_used_not_fetched_again(app: Page) -> None:
     fetched = app.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
     preloads = app.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]"
                             ".map(link => link.href)")
-    assert len(preloads) == 9
+    assert len(preloads) == 10
     assert {href: fetched.count(href) for href in preloads} == dict.fromkeys(preloads, 1)
 
 

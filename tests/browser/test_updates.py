@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from support import LAPTOP, ROOT, Site, Watch, open_app, wait_ready
+from support import INSTALL_TIMEOUT_MS, ROOT, Site, Watch, open_controlled, wait_ready
 
 sys.path.insert(0, str(ROOT / "tools"))
 build_sw = importlib.import_module("build_sw")
@@ -21,7 +21,6 @@ dist = importlib.import_module("dist")
 
 CHANGED = "rules/transamerica.en.html"  # precached, fetched by the page only when asked
 MARK = "<!-- the next version -->"
-INSTALL_TIMEOUT_MS = 60_000  # a worker precaches the whole runtime
 
 
 @pytest.fixture
@@ -33,26 +32,10 @@ def served(tmp_path: Path) -> Iterator[Site]:
     site.stop()
 
 
-@pytest.fixture
-def workers(browser: Browser) -> Iterator[BrowserContext]:
-    """A context where service workers run (the shared one blocks them)."""
-    ctx = browser.new_context(locale="en-GB", viewport=LAPTOP,
-                              service_workers="allow")
-    yield ctx
-    ctx.close()
-
-
 def version(site: Site) -> str:
     match = re.search(r'const VERSION = "([0-9a-f]+)";', (site.root / "sw.js").read_text(encoding="utf-8"))
     assert match
     return match.group(1)
-
-
-def open_controlled(ctx: BrowserContext, site: Site, watch: Watch) -> Page:
-    """A new tab on the app, once a worker controls it."""
-    page = open_app(ctx, watch, site.url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_TIMEOUT_MS)
-    return page
 
 
 def update(page: Page) -> None:
@@ -82,8 +65,8 @@ def cache_names(page: Page) -> list[str]:
 def test_open_pages_keep_their_version_until_they_reload(workers: BrowserContext, served: Site) -> None:
     watch = Watch(served.url.rstrip("/"))
     old = version(served)
-    first = open_controlled(workers, served, watch)
-    second = open_controlled(workers, served, watch)
+    first = open_controlled(workers, watch, served.url)
+    second = open_controlled(workers, watch, served.url)
 
     path = served.root / CHANGED
     path.write_text(path.read_text(encoding="utf-8").replace("</body>", f"{MARK}\n</body>"), encoding="utf-8")
@@ -142,10 +125,10 @@ def test_a_first_visit_registers_its_worker_once_the_page_has_started(workers: B
                                                                       served: Site) -> None:
     workers.add_init_script(NOTE_REGISTER)
     watch = Watch(served.url.rstrip("/"))
-    first = open_controlled(workers, served, watch)
+    first = open_controlled(workers, watch, served.url)
     assert first.evaluate("window.registered") == [True]
     # A return visit, already controlled, registers on load as before: it only looks for updates.
-    second = open_controlled(workers, served, watch)
+    second = open_controlled(workers, watch, served.url)
     second.wait_for_function("window.registered !== undefined")
     assert second.evaluate("window.registered.length") == 1
     for page in (first, second):
