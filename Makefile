@@ -62,7 +62,7 @@ static/vendor/app.zip static/vendor/app.css &: $(APP_SOURCES) $(wildcard styles/
 		static/vendor/.installed
 	$(PY) tools/vendor.py --app-only
 
-# Python's memory with the lobby's modules imported, for return visits (about 6 s, under Node).
+# Python's memory with the app's modules imported, for return visits (about 10 s, under Node).
 static/vendor/start.snapshot: static/vendor/app.zip tools/snapshot.mjs
 	node tools/snapshot.mjs
 

@@ -1,4 +1,4 @@
-// Make static/vendor/start.snapshot: Python's memory with the lobby's modules imported, for a return
+// Make static/vendor/start.snapshot: Python's memory with the app's modules imported, for a return
 // visit to restore instead of starting Python and importing them again (static/js/python_start.mjs).
 // Usage: node tools/snapshot.mjs (after tools/vendor.py; `make setup` runs it when app.zip changes).
 //
@@ -62,7 +62,8 @@ from ui.snapshot import take  # noqa: E402
 async function snapshot(everything) {
   const py = await loadPyodide({ indexURL: path.join(VENDOR, "pyodide") + "/", _makeSnapshot: true });
   const initial = py._module.HEAP8.length;
-  py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(VENDOR, "app.zip"))), "zip", { extractDir: HOME });
+  const archive = new Uint8Array(fs.readFileSync(path.join(VENDOR, "app.zip")));
+  py.unpackArchive(archive, "zip", { extractDir: HOME });
   const imported = py.runPython(IMPORTS(everything));
   const grown = py._module.HEAP8.length !== initial;
   return grown ? null : { memory: py.makeMemorySnapshot(), initial, imported };

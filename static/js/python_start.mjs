@@ -1,10 +1,11 @@
 // Python's start for PyScript (pyscript.toml's `interpreter`): Pyodide's own loadPyodide, given the
 // memory snapshot of tools/snapshot.mjs when the browser already holds it, so that a return visit
-// restores Python with the lobby's modules imported instead of starting it and importing them
-// (2-3 times faster; docs/benchmarks.md). A first visit never waits for the snapshot's download: the
-// service worker precaches it with the site, or, where no worker runs, boot.js keeps it in the cache
-// storage once the page is ready. A snapshot this Pyodide refuses (another build) or that cannot be read is skipped,
-// and the start goes on afresh. `html[data-python-start]` says which start it was.
+// restores Python with the app's modules imported instead of starting it and importing them (in less
+// than half the bare page's time; docs/benchmarks.md). A first visit never waits for the snapshot's
+// download: the service worker precaches it with the site, or, where no worker runs, boot.js keeps it
+// in the cache storage once the page is ready. A snapshot this Pyodide refuses (another build) or
+// that cannot be read is skipped, and the start goes on afresh. `html[data-python-start]` says which
+// start it was ("stale" when py/main.py found the snapshot of another build of the app).
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
