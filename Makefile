@@ -62,8 +62,8 @@ static/vendor/app.zip static/vendor/app.css &: $(APP_SOURCES) $(wildcard styles/
 		static/vendor/.installed
 	$(PY) tools/vendor.py --app-only
 
-# Python's memory with the app's modules imported, for return visits (about 10 s, under Node).
-static/vendor/start.snapshot: static/vendor/app.zip tools/snapshot.mjs
+# Python's memory with the app's modules and svgwrite imported, for return visits (about 10 s, under Node).
+static/vendor/start.snapshot: static/vendor/app.zip static/vendor/.installed tools/snapshot.mjs
 	node tools/snapshot.mjs
 
 # Rebuilt every time (about half a second): its version is a hash of every file it precaches.

@@ -124,9 +124,10 @@ def build_app_zip() -> Path:
 
 
 def app_build(entries: list[tuple[str, bytes]]) -> str:
-    """The app's build: a digest of its files' names and bytes. A memory snapshot notes the build it
-    was made from, and Python's start compares it with the files it was given (ui/snapshot.py)."""
-    digest = hashlib.sha256()
+    """The app's build: a digest of its files' names and bytes, and of the wheels it is unpacked with
+    (by name, which carries the pinned version). A memory snapshot notes the build it was made from,
+    and Python's start compares it with the files it was given (ui/snapshot.py)."""
+    digest = hashlib.sha256(" ".join(WHEEL_FILES).encode())
     for name, content in sorted(entries):
         digest.update(f"{name}\0{len(content)}\0".encode())
         digest.update(content)
