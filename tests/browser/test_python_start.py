@@ -1,4 +1,4 @@
-"""Python's start from a memory snapshot: a return visit restores Python with the lobby's modules
+"""Python's start from a memory snapshot: a return visit restores Python with the app's modules
 already imported (static/js/python_start.mjs), from the service worker's cache or, where no worker
 runs, from the page's own; a snapshot that does not fit the app's files, or cannot be read, is set
 aside and the start goes on afresh. In every case the game then plays."""
