@@ -98,9 +98,8 @@ def load_once(playwright: Any, profile: Path, url: str, ready_js: str, settled_j
 
 
 # The app's page has kept its snapshot of Python's start for the next visit (static/js/boot.js), as a
-# player's page does while they play, or it started from one.
-KEPT_JS = ("document.documentElement.hasAttribute('data-snapshot-kept')"
-           " || document.documentElement.getAttribute('data-python-start') === 'snapshot'")
+# player's page does while they play (a cold load starts afresh, so it always keeps one).
+KEPT_JS = "document.documentElement.hasAttribute('data-snapshot-kept')"
 
 
 def boot_figures(playwright: Any, site: Site, runs: int) -> dict[str, Any]:

@@ -18,7 +18,9 @@ const VENDOR = path.join(ROOT, "static", "vendor");
 const TARGET = path.join(VENDOR, "start.snapshot");
 const HOME = "/home/pyodide"; // PyScript's [files] unpack into Python's working folder
 // What pyscript.toml's [files] unpack, but segno (a QR code's library, imported on the first code).
-const ARCHIVES = [["app.zip", "zip"], ["svgwrite-1.4.3-py3-none-any.whl", "wheel"]];
+const ARCHIVES = [["app.zip", "zip"],
+                  ...fs.readdirSync(VENDOR).filter((name) => /^svgwrite-.*\.whl$/.test(name))
+                    .map((name) => [name, "wheel"])];
 
 const { loadPyodide } = await import(path.join(VENDOR, "pyodide", "pyodide.mjs"));
 
@@ -45,6 +47,8 @@ const LOBBY = PATH + `
 import gc
 import types
 
+from ui.snapshot import app_modules
+
 
 class Page:
     """Anything of the page: the entry's imports only name it."""
@@ -60,10 +64,10 @@ stand_in = types.ModuleType("pyscript")
 stand_in.document = stand_in.window = Page()
 sys.modules["pyscript"] = stand_in
 import ui.app  # noqa: E402, F401  what main.py imports, and all it imports
-names = [name for name in sys.modules if name.split(".")[0] in ("games", "ui")]
+names = app_modules()
 for name in [*names, "pyscript"]:
     del sys.modules[name]
-del stand_in, Page, ui
+del stand_in, Page, ui, app_modules
 gc.collect()
 from ui.snapshot import take  # noqa: E402
 ",".join(take(names))

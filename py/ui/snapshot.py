@@ -28,6 +28,11 @@ def build() -> str:
         return ""
 
 
+def app_modules() -> list[str]:
+    """The app's modules Python holds now."""
+    return [name for name in sys.modules if name.split(".")[0] in PACKAGES]
+
+
 def take(names: list[str]) -> list[str]:
     """Import the modules `names` for a snapshot, in order, and note the build they come from. A
     module that needs the page (PyScript's `pyscript` module is not there yet) is left to the page's
@@ -49,6 +54,6 @@ def settle() -> bool:
     (a fresh start has nothing to forget); True when what Python holds fits the files."""
     if made_from is None or made_from == build():
         return True
-    for name in [n for n in sys.modules if n.split(".")[0] in PACKAGES]:
+    for name in app_modules():
         del sys.modules[name]
     return False
