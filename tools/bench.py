@@ -1,8 +1,9 @@
 """`make bench`: the speed figures of docs/benchmarks.md, measured in one run on this machine.
 
-* boot to interactive, cold (fresh profile: a first visit) and warm (browser relaunched on the same
-  profile: a return visit, which restores the snapshot of Python's start the first kept), as a ratio to
-  the bare PyScript page `bench/bare.html` on the same vendored Pyodide;
+* boot to interactive, cold (fresh profile: a first visit, which downloads the snapshot of Python's
+  start where the link is fast, as here) and warm (browser relaunched on the same profile: a return
+  visit, which restores the snapshot the first kept), as a ratio to the bare PyScript page
+  `bench/bare.html` on the same vendored Pyodide;
 * bytes transferred on a cold load up to ready, the app beyond the bare page;
 * the files a first visit's service worker downloads, as a host serving dist/ with its precompressed
   copies would send them (Brotli, gzip): computed from the worker's list and tools/dist.py's rules,

@@ -154,8 +154,11 @@ class SlowHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        while chunk := source.read(16_384):
-            self.link.send(chunk, outputfile)
+        try:
+            while chunk := source.read(16_384):
+                self.link.send(chunk, outputfile)
+        except ConnectionError:
+            pass  # the page stopped the download (a first visit's snapshot, on this slow link)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

@@ -118,13 +118,20 @@
   });
 
   // Where no worker keeps the site (offline is then optional), the page keeps the snapshot of Python's
-  // start for the next visit (static/js/python_start.mjs), once it has started without it.
+  // start for the next visit (static/js/python_start.mjs), unless it started from a held one: the copy
+  // this visit downloaded and started from (handed over as `downloaded`), or else the build's own, asked
+  // again and checked with the host (the HTTP cache may hold another build's).
   var KEPT = "rail-table-start";
+  var SNAPSHOT = "./static/vendor/start.snapshot";
   function keepSnapshot() {
     var start = root.getAttribute("data-python-start");
+    var downloaded = window.railTableBoot.downloaded;
+    delete window.railTableBoot.downloaded;
     if (!root.hasAttribute("data-app-ready") || start === "snapshot" || typeof caches === "undefined") return;
-    caches.open(KEPT).then(function (store) { return store.add("./static/vendor/start.snapshot"); })
-      .then(function () { root.setAttribute("data-snapshot-kept", ""); }, function () { /* next time */ });
+    caches.open(KEPT).then(function (store) {
+      return start === "downloaded" ? store.put(SNAPSHOT, new Response(downloaded))
+        : store.add(new Request(SNAPSHOT, { cache: "no-cache" }));
+    }).then(function () { root.setAttribute("data-snapshot-kept", ""); }, function () { /* next time */ });
   }
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
@@ -135,6 +142,7 @@
     begin(function () {
       workers.register("./sw.js").then(function (registration) {
         if (!registration) return afterStart(keepSnapshot); // workers blocked (a browser's setting)
+        delete window.railTableBoot.downloaded;
         if (typeof caches !== "undefined") caches.delete(KEPT); // the worker's cache holds it now
         checkForUpdates(registration);
       }, function () { afterStart(keepSnapshot); });

@@ -1,11 +1,13 @@
 // Python's start for PyScript (pyscript.toml's `interpreter`): Pyodide's own loadPyodide, given the
-// memory snapshot of tools/snapshot.mjs when the browser already holds it, so that a return visit
-// restores Python with the app's modules imported instead of starting it and importing them (in less
-// than half the bare page's time; docs/benchmarks.md). A first visit never waits for the snapshot's
-// download: the service worker precaches it with the site, or, where no worker runs, boot.js keeps it
-// in the cache storage once the page is ready. A snapshot this Pyodide refuses (another build) or
-// that cannot be read is skipped, and the start goes on afresh. `html[data-python-start]` says which
-// start it was ("stale" when py/main.py found the snapshot of another build of the app).
+// memory snapshot of tools/snapshot.mjs, so that Python is restored with the app's modules imported
+// instead of starting and importing them (in about half the bare page's time; docs/benchmarks.md).
+// A return visit finds the snapshot held: in the service worker's precache, or, where no worker runs,
+// in the cache storage that boot.js fills once the page is ready. A first visit downloads it beside
+// Pyodide's runtime only where its first bytes show that the rest will arrive sooner than Python's
+// own start would take; on a slower link it stops that download, which would slow the runtime's, and
+// Python starts afresh. A snapshot this Pyodide refuses (another build) or that cannot be read is
+// skipped, and the start goes on afresh. `html[data-python-start]` says which start it was: "snapshot"
+// (held), "downloaded", "fresh", or "stale" (py/main.py found the snapshot of another build of the app).
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -14,6 +16,16 @@ const INDEX = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../vendor/start.snapshot", import.meta.url).href;
 
 const KEPT = "rail-table-start"; // where boot.js keeps it when no service worker runs
+// A first visit's download: judged after PROBE_MS, and kept on only if the rest, at the speed seen so
+// far, takes less than BUDGET_MS, well under Python's own start on a laptop (about 1.5 s).
+const PROBE_MS = 150;
+const BUDGET_MS = 1000;
+
+async function inflated(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host already inflated it
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
 
 async function heldSnapshot() {
   try {
@@ -22,22 +34,58 @@ async function heldSnapshot() {
       ? await fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" })
       : await caches.match(SNAPSHOT, { cacheName: KEPT });
     if (!response?.ok) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host already inflated it
-    const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(inflated).arrayBuffer());
+    return await inflated(new Uint8Array(await response.arrayBuffer()));
   } catch {
     return null; // not held (no cache storage on an insecure page), or unreadable
   }
 }
 
+// The snapshot's download, if the link is fast enough: `{ blob, bytes }`, promises of it as sent and
+// inflated, or null. The verdict comes when the download ends or at the probe, before the rest arrives
+// and is inflated, so that Pyodide's runtime starts downloading beside it (Pyodide awaits the bytes).
+async function downloadedSnapshot() {
+  const stop = new AbortController();
+  const began = performance.now();
+  let received = 0;
+  let size = 0;
+  const arrival = (async () => {
+    const response = await fetch(SNAPSHOT, { signal: stop.signal });
+    if (!response.ok) throw new Error(`the snapshot's download failed: ${response.status}`);
+    size = Number(response.headers.get("Content-Length")) || 0;
+    const reader = response.body.getReader();
+    const chunks = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      received += read.value.length;
+    }
+    return new Blob(chunks);
+  })();
+  const fast = await new Promise((verdict) => {
+    const probe = setTimeout(() => {
+      const rest = size && received ? ((size - received) * (performance.now() - began)) / received : Infinity;
+      verdict(rest <= BUDGET_MS);
+    }, PROBE_MS);
+    arrival.then(() => verdict(true), () => verdict(false)).finally(() => clearTimeout(probe));
+  });
+  if (!fast) {
+    stop.abort();
+    arrival.catch(() => {}); // stopped on purpose
+    return null;
+  }
+  const bytes = arrival.then(async (blob) => inflated(new Uint8Array(await blob.arrayBuffer())));
+  return { blob: arrival, bytes };
+}
+
 export async function loadPyodide(options) {
   const root = document.documentElement;
-  const snapshot = await heldSnapshot();
+  const held = await heldSnapshot();
+  const download = held ? null : await downloadedSnapshot();
+  const snapshot = held ?? download?.bytes;
   if (snapshot) {
     try {
       const python = await load({ ...options, indexURL: INDEX, _loadSnapshot: snapshot });
-      root.setAttribute("data-python-start", "snapshot");
+      root.setAttribute("data-python-start", held ? "snapshot" : "downloaded");
+      if (download) window.railTableBoot.downloaded = await download.blob; // for boot.js to keep
       return python;
     } catch (error) {
       console.warn("Python's snapshot was not restored; starting afresh:", error);
