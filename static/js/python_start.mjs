@@ -44,6 +44,7 @@ async function heldSnapshot() {
 // inflated, or null. The verdict comes when the download ends or at the probe, before the rest arrives
 // and is inflated, so that Pyodide's runtime starts downloading beside it (Pyodide awaits the bytes).
 async function downloadedSnapshot() {
+  if (typeof DecompressionStream === "undefined") return null; // it could not be inflated
   const stop = new AbortController();
   const began = performance.now();
   let received = 0;
