@@ -373,7 +373,9 @@ def test_worker_precaches_serves_cache_first_and_falls_back_offline(site: Path) 
     scope = "https://rail.test/app/"
     cache = f"railtable-{version}"
     urls = [scope, *(scope + name for name in files)]
-    assert out["installed"] == [*(["add", url, "reload"] for url in urls), ["skipWaiting"]]
+    # Every file asked of the host, which confirms the HTTP cache's copy (what the page has just
+    # downloaded) or sends the current one.
+    assert out["installed"] == [*(["add", url, "no-cache"] for url in urls), ["skipWaiting"]]
     assert out["activated"] == [["claim"]]
     assert out["caches"] == sorted([cache, "railtable-clients", "someone-else"])  # no page used "old"
     assert out["cached"] == [200, f"{cache} {scope}static/css/app.css", False]

@@ -28,8 +28,10 @@ const NEWEST_KEY = new URL("./.railtable/newest", self.location).href;
 const versions = new Map();
 
 self.addEventListener("install", (event) => {
-  // "reload" skips the HTTP cache: a new version must never precache a stale copy of a file.
-  const requests = PRECACHE.map((url) => new Request(url, { cache: "reload" }));
+  // "no-cache" asks the host whether the HTTP cache's copy is current, so a new version never
+  // precaches a stale file, and a first visit's worker does not download again the runtime (and the
+  // snapshot) the page has just downloaded over the same link.
+  const requests = PRECACHE.map((url) => new Request(url, { cache: "no-cache" }));
   event.waitUntil(
     caches.open(CACHE)
       .then((cache) => cache.addAll(requests))

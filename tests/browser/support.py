@@ -37,19 +37,24 @@ def free_port() -> int:
 
 
 class Site:
-    """A static server for a folder; stop() makes the next page load fail, as on a real outage."""
+    """A static server for a folder; stop() makes the next page load fail, as on a real outage. Given
+    a `log` file, it writes there the request it answers, one a line."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, log: Path | None = None) -> None:
         self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
+        self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
+        log = self.log.open("ab") if self.log else None  # http.server's log goes to stderr
         self.process = subprocess.Popen(
             [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1"],
-            cwd=self.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=self.root, stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL,
         )
+        if log:
+            log.close()  # the server holds its own
         for _ in range(100):
             try:
                 urllib.request.urlopen(self.url, timeout=1).close()
@@ -63,6 +68,12 @@ class Site:
             self.process.terminate()
             self.process.wait(timeout=10)
             self.process = None
+
+    def answered(self, path: str) -> list[int]:
+        """The status of each answer to a GET of `path` ("/static/..."), in order (needs a `log`)."""
+        assert self.log
+        lines = self.log.read_text(encoding="utf-8").splitlines()
+        return [int(line.split('" ')[1].split()[0]) for line in lines if f'"GET {path} HTTP/' in line]
 
 
 @dataclass

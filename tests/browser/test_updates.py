@@ -133,3 +133,17 @@ def test_a_first_visit_registers_its_worker_once_the_page_has_started(workers: B
     assert second.evaluate("window.registered.length") == 1
     for page in (first, second):
         watch.assert_clean(page)
+
+
+def test_a_first_visits_worker_does_not_download_again_what_the_page_did(workers: BrowserContext,
+                                                                         tmp_path: Path,
+                                                                         watch: Watch) -> None:
+    """The worker's precache asks the host whether the page's copies are current (304, no body)."""
+    site = Site(ROOT, log=tmp_path / "requests.log")
+    site.start()
+    try:
+        open_controlled(workers, watch, site.url)
+        for path in ("/static/vendor/app.zip", "/static/vendor/pyodide/python_stdlib.zip"):
+            assert site.answered(path) == [200, 304]
+    finally:
+        site.stop()
