@@ -38,7 +38,7 @@ def free_port() -> int:
 
 class Site:
     """A static server for a folder; stop() makes the next page load fail, as on a real outage. Given
-    a `log` file, it writes there the request it answers, one a line."""
+    a `log` file, it writes there the requests it answers, one a line."""
 
     def __init__(self, root: Path, log: Path | None = None) -> None:
         self.root = root
