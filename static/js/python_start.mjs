@@ -21,9 +21,10 @@ const KEPT = "rail-table-start"; // where boot.js keeps it when no service worke
 const PROBE_MS = 150;
 const BUDGET_MS = 1000;
 
-async function inflated(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host already inflated it
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+async function inflated(blob) {
+  const [first, second] = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  const gzip = first === 0x1f && second === 0x8b; // else a host already inflated it
+  const stream = gzip ? blob.stream().pipeThrough(new DecompressionStream("gzip")) : blob.stream();
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -34,7 +35,7 @@ async function heldSnapshot() {
       ? await fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" })
       : await caches.match(SNAPSHOT, { cacheName: KEPT });
     if (!response?.ok) return null;
-    return await inflated(new Uint8Array(await response.arrayBuffer()));
+    return await inflated(await response.blob());
   } catch {
     return null; // not held (no cache storage on an insecure page), or unreadable
   }
@@ -73,8 +74,7 @@ async function downloadedSnapshot() {
     arrival.catch(() => {}); // stopped on purpose
     return null;
   }
-  const bytes = arrival.then(async (blob) => inflated(new Uint8Array(await blob.arrayBuffer())));
-  return { blob: arrival, bytes };
+  return { blob: arrival, bytes: arrival.then(inflated) };
 }
 
 export async function loadPyodide(options) {
