@@ -120,14 +120,16 @@
   // Where no worker keeps the site (offline is then optional), the page keeps the snapshot of Python's
   // start for the next visit (static/js/python_start.mjs), unless it started from a held one: the copy
   // this visit downloaded and started from (handed over as `downloaded`), or else the build's own, asked
-  // again and checked with the host (the HTTP cache may hold another build's).
+  // again and checked with the host (the HTTP cache may hold another build's). A browser that cannot
+  // inflate it (no DecompressionStream) could never start from it: it keeps none.
   var KEPT = "rail-table-start";
   var SNAPSHOT = "./static/vendor/start.snapshot";
   function keepSnapshot() {
     var start = root.getAttribute("data-python-start");
     var downloaded = window.railTableBoot.downloaded;
     delete window.railTableBoot.downloaded;
-    if (!root.hasAttribute("data-app-ready") || start === "snapshot" || typeof caches === "undefined") return;
+    if (!root.hasAttribute("data-app-ready") || start === "snapshot" || typeof caches === "undefined"
+        || typeof DecompressionStream === "undefined") return;
     caches.open(KEPT).then(function (store) {
       return start === "downloaded" ? store.put(SNAPSHOT, new Response(downloaded))
         : store.add(new Request(SNAPSHOT, { cache: "no-cache" }));

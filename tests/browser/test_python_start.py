@@ -151,4 +151,5 @@ def test_a_browser_that_cannot_inflate_it_does_not_download_the_snapshot(context
     ready = page.evaluate("window.railTableReadyAt")
     assert not [at for at in asked_at(page) if at < ready]
     plays_a_move(page)
+    assert asked_at(page) == []  # nor after ready, to keep it: it could never start from it
     watch.assert_clean(page)
