@@ -217,3 +217,48 @@ def test_the_interlude_board_names_the_players() -> None:
     root = parse(screen.board)
     assert all(f"name={name}," in (root.find(NS + "desc").text or "") for name in NAMED)
     assert not [text for text in words(root) if SEAT_WORDING.search(text)]
+
+
+def test_a_move_draws_again_only_the_strips_it_changed() -> None:
+    """A player's strip is drawn once per content (a move changes one or two of up to five): the others
+    come from what was drawn before, and the board is the same as drawn afresh."""
+    names = [*NAMED, "Dora"]
+    ft._strip.cache_clear()
+    shown = drawn = 0
+    before: list[ft.Strip] = []
+    for view, _, legal in sampled("freight_train", 4, 3, {"cabooses": True}, 1):
+        misses = ft._strip.cache_info().misses
+        board = ft.draw_position(view, legal, t, names)
+        new = ft._strip.cache_info().misses - misses
+        groups = ft._group_moves(legal)
+        cabooses = {int(move[9:]): move for move in groups["caboose"]}
+        strips = [ft._strip_of(view, seat, 0, 0, cabooses if seat == view["current_player"] else {}, groups,
+                               t, names[seat], ft._words(t)) for seat in range(view["players"])]
+        assert new <= sum(strip not in before for strip in strips)
+        drawn += new
+        shown += len(strips)
+        before = strips
+        if view["phase"] == "main":
+            ft._strip.cache_clear()
+            assert ft.draw_position(view, legal, t, names) == board
+    assert drawn < 0.4 * shown, (drawn, shown)
+
+
+class Switchable:
+    """A translation function whose language changes under it, as the table's does."""
+
+    def __init__(self) -> None:
+        self.tr = Translator("en")
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        return self.tr(key, **params)
+
+
+def test_a_strip_drawn_in_one_language_is_not_shown_in_another() -> None:
+    view, _, legal = sampled("freight_train", 3, 2, {"cabooses": True}, 40)[3]
+    switchable = Switchable()
+    english = ft.draw_position(view, legal, switchable, NAMED)
+    switchable.tr = Translator("fr")
+    french = ft.draw_position(view, legal, switchable, NAMED)
+    ft._strip.cache_clear()
+    assert french == ft.draw_position(view, legal, Translator("fr"), NAMED) != english

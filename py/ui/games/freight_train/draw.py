@@ -283,13 +283,14 @@ def draw_position(view: FreightTrainView, legal: Sequence[str], t: Translate,
                       interactive=True)
     groups = _group_moves(legal)
     mover = view["current_player"]
-    dwg.add(_main_yard(dwg, view, groups, t))
+    words = _words(t)
+    dwg.add(_main_yard(dwg, view, groups, t, words))
     if mover is not None and view["phase"] != "arrange":
-        dwg.add(_yard_sources(dwg, view, mover, groups, t, seat_label(mover, names, t)))
+        dwg.add(_yard_sources(dwg, view, mover, groups, t, seat_label(mover, names, t), words))
     if groups["arrange"]:
-        dwg.add(_pool(dwg, view, groups, t))
+        dwg.add(_pool(dwg, view, groups, t, words))
     dwg.add(_info(dwg, view, legal, t, names))
-    dwg.add(_players(dwg, view, groups, t, names))
+    dwg.add(_players(dwg, view, groups, t, names, words))
     return svg.render(dwg)
 
 
@@ -314,9 +315,9 @@ def suggested(legal: Sequence[str]) -> frozenset[str]:
     return frozenset(move for move in board if _nature(move) == best)
 
 
-def _ring(move: str, groups: dict[str, Any]) -> dict[str, Any]:
+def _ring(suggested: bool) -> dict[str, Any]:
     """A target's outline: yellow and thick for the suggested moves, quiet for the others."""
-    if move in groups["suggested"]:
+    if suggested:
         return {"stroke": HIGHLIGHT, "stroke-width": 3, "class": "suggested"}
     return {"stroke": RAIL, "stroke-width": 1.5}
 
@@ -364,7 +365,8 @@ def _buttons(dwg: Any, view: FreightTrainView, groups: dict[str, Any], moves: li
         text, words = _destination(view, move.partition(">")[2], t)
         label = t("freight.aria.take", car=t(f"freight.a_car.{car}"), source=source_words, target=words)
         button = svg.target(dwg.g(), move, label, "destination")
-        button.add(dwg.rect((x, y), (BUTTON_W, BUTTON_H), rx=5, fill=PAPER, **_ring(move, groups)))
+        button.add(dwg.rect((x, y), (BUTTON_W, BUTTON_H), rx=5, fill=PAPER,
+                            **_ring(move in groups["suggested"])))
         group.add(button)
         # The words on the button are drawn over it, outside it: its label says them in full, so a
         # screen reader reads them once (and the pointer goes through them to the button).
@@ -373,18 +375,17 @@ def _buttons(dwg: Any, view: FreightTrainView, groups: dict[str, Any], moves: li
     return group
 
 
-def _source(dwg: Any, car: str, label: str, x: float, y: float, t: Translate) -> Any:
+def _source(dwg: Any, car: str, label: str, x: float, y: float, words: Words) -> Any:
     """A car that can move now: ringed, and named with where it stands for a screen reader."""
     group = dwg.g(class_="source", role="img", **{"aria-label": label})
     group.add(dwg.rect((x - 3, y - 3), (CAR_W + 6, CAR_H + 6), rx=4, fill="none", stroke=HIGHLIGHT,
                        **{"stroke-width": 3}))
-    group.add(_a_car(car, _words(t), x, y, CAR_W, CAR_H + 3))
+    group.add(_a_car(car, words, x, y, CAR_W, CAR_H + 3))
     return group
 
 
-def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate) -> Any:
+def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate, words: Words) -> Any:
     group = dwg.g(class_="main-yard")
-    words = _words(t)
     fills = {int(move[5:]): move for move in groups["fill"]}
     for r, row in enumerate(view["main_yard"]):
         y = MAIN_TOP + r * ROW_H
@@ -394,14 +395,15 @@ def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Tran
             x = SLOT_X + k * CAR_STEP
             if moves and k == len(row) - 1:
                 label = t("freight.aria.main_car", car=t(f"freight.type.{car}"), n=r + 1)
-                cells.add(_source(dwg, car, label, x, y, t))
+                cells.add(_source(dwg, car, label, x, y, words))
             else:
                 cells.add(_a_car(car, words, x, y, CAR_W, CAR_H + 3))
         group.add(cells)
         if r in fills:
             box = ((SLOT_X - 2, y - 2), (MAIN_ROW_CARS * CAR_STEP, CAR_H + 6))
             fill = svg.target(dwg.g(), fills[r], t("freight.aria.fill", n=r + 1), "refill")
-            fill.add(dwg.rect(*box, rx=5, fill=PAPER, **{"fill-opacity": 0.9}, **_ring(fills[r], groups)))
+            fill.add(dwg.rect(*box, rx=5, fill=PAPER, **{"fill-opacity": 0.9},
+                              **_ring(fills[r] in groups["suggested"])))
             fill.add(_text(dwg, t("freight.fill"), SLOT_X + MAIN_ROW_CARS * CAR_STEP / 2,
                            _baseline(y, CAR_H, TEXT), TEXT, "700", "middle", fill=INK))
             group.add(fill)
@@ -411,11 +413,10 @@ def _main_yard(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Tran
 
 
 def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str, Any], t: Translate,
-                  name: str) -> Any:
+                  name: str, words: Words) -> Any:
     """The mover's private-yard rows, open end on the right, with their legal moves beside them, under
     the mover's name."""
     group = dwg.g(class_="yard-sources", **{"data-seat": seat})
-    words = _words(t)
     short = svg.shorten(name, NAME_CHARS)
     heading = _text(dwg, t("freight.yard_of", name=short), MARGIN + 2, YARD_SRC_TOP - 10, TEXT, "700",
                     class_="yard-of")
@@ -436,7 +437,7 @@ def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str,
             x = OPEN_X - (len(shown) - k) * CAR_STEP
             if moves and k == len(shown) - 1:
                 label = t("freight.aria.yard_car", car=t(f"freight.type.{car}"), n=j + 1)
-                group.add(_source(dwg, car, label, x, y, t))
+                group.add(_source(dwg, car, label, x, y, words))
             else:
                 group.add(_a_car(car, words, x, y, CAR_W, CAR_H + 3))
         if moves:
@@ -444,7 +445,7 @@ def _yard_sources(dwg: Any, view: FreightTrainView, seat: int, groups: dict[str,
     return group
 
 
-def _pool(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate) -> Any:
+def _pool(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate, words: Words) -> Any:
     """While rebuilding the private yard: each waiting car type, with a button per yard row, in two
     columns beside the main yard (which has no moves then), under a heading on two lines."""
     group = dwg.g(class_="pool")
@@ -456,7 +457,6 @@ def _pool(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate
         by_car.setdefault(move.partition(">")[0], []).append(move)
     for k, line in enumerate(wrap(t("freight.pool"), POOL_CHARS)[:2]):
         group.add(_text(dwg, line, BUTTON_X, MAIN_TOP - 10 + k * LINE, TEXT, "700"))
-    words = _words(t)
     for k, (car, car_moves) in enumerate(by_car.items()):
         x, y = BUTTON_X + (k % 2) * POOL_STEP_X, POOL_TOP + (k // 2) * POOL_STEP_Y
         group.add(_a_car(car, words, x, y, SMALL_W, SMALL_H))
@@ -468,7 +468,7 @@ def _pool(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate
             button = svg.target(dwg.g(), move, t("freight.aria.arrange", car=t(f"freight.a_car.{car}"), n=n),
                                 "destination")
             button.add(dwg.rect((bx, y - 1), (POOL_BUTTON_W, SMALL_H + 2), rx=5, fill=PAPER,
-                                **_ring(move, groups)))
+                                **_ring(move in groups["suggested"])))
             group.add(button)
             group.add(_text(dwg, t("freight.to.yard", n=n), bx + POOL_BUTTON_W / 2,
                             _baseline(y - 1, SMALL_H + 2, TEXT), TEXT, "700", "middle", fill=INK))
@@ -577,48 +577,84 @@ def _prompt(view: FreightTrainView, legal: Sequence[str], t: Translate, name: st
     return who + _asked(view, legal, t)
 
 
-def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate,
-             names: Sequence[str]) -> Any:
+def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate, names: Sequence[str],
+             words: Words) -> Any:
     group = dwg.g(class_="players")
     n = view["players"]
     strip_h = PLAYERS_H / n
     caboose_moves = {int(move[9:]): move for move in groups["caboose"]}
     for seat in range(n):
-        group.add(_strip(dwg, view, seat, PLAYERS_TOP + seat * strip_h, strip_h,
-                         caboose_moves if seat == view["current_player"] else {}, groups, t,
-                         seat_label(seat, names, t)))
+        group.add(_strip(_strip_of(view, seat, PLAYERS_TOP + seat * strip_h, strip_h,
+                                   caboose_moves if seat == view["current_player"] else {}, groups, t,
+                                   seat_label(seat, names, t), words)))
     return group
 
 
-def _strip(dwg: Any, view: FreightTrainView, seat: int, top: float, h: float, cabooses: dict[int, str],
-           groups: dict[str, Any], t: Translate, name: str) -> Any:
-    """A player's strip: token (their name on hover), points, locomotives, who plays first; private
-    yard; trains."""
-    strip = dwg.g(class_="player", **{"data-seat": seat})
-    mover = seat == view["current_player"]
-    strip.add(dwg.rect((MARGIN, top), (WIDTH - 2 * MARGIN, h - 4), rx=6, fill=STRIP,
-                       stroke=HIGHLIGHT if mover else "none", **{"stroke-width": 2}))
-    token = svg.seat_token(dwg, seat, (MARGIN + 6 + TOKEN_R, top + 24), TOKEN_R, **{"stroke-width": 1.2})
-    token.set_desc(title=name)
-    strip.add(token)
-    strip.add(_text(dwg, f"★ {view['points'][seat]}", MARGIN + 14 + 2 * TOKEN_R, top + 31, HEADING, "700",
-                    class_="points"))
+TrainKey = tuple[str, tuple[str, ...], bool]  # a train as (kind, cars, caboose)
+
+
+class Strip(NamedTuple):
+    """All that a player's strip shows, its words translated: the key its drawing is kept under (a move
+    changes one or two strips of up to five, and the others are not drawn again)."""
+
+    seat: int
+    top: float
+    h: float
+    mover: bool
+    name: str
+    points: int
+    notes: tuple[tuple[str, str], ...]  # (words, class): locomotives, who plays first, mobilised
+    yards: tuple[tuple[str, ...], ...]
+    trains: tuple[TrainKey, ...]
+    spare: int  # locomotives without a train
+    spare_words: str
+    cabooses: tuple[tuple[int, str, str, bool], ...]  # (train, move, label, suggested)
+    words: Words
+
+
+def _train_keys(trains: Sequence[TrainView]) -> tuple[TrainKey, ...]:
+    return tuple((train["kind"], tuple(train["cars"]), train["caboose"]) for train in trains)
+
+
+def _strip_of(view: FreightTrainView, seat: int, top: float, h: float, cabooses: dict[int, str],
+              groups: dict[str, Any], t: Translate, name: str, words: Words) -> Strip:
+    trains = view["trains"][seat]
     notes = [(t("freight.locos", n=view["locos"][seat]), "locos")]
     if view["start_player"] == seat:
         notes.append((t("freight.first"), "marker"))
     if view["mobilised"][seat]:
         notes.append((t("freight.mobilised"), "mobilised"))
-    for k, (note, kind) in enumerate(notes):
-        strip.add(_text(dwg, note, MARGIN + 6, top + 54 + k * 22, class_=kind))
-    trains = view["trains"][seat]
     spare = max(view["locos"][seat] - len(trains), 0)
-    lanes = train_lanes(view, seat, top, h)
+    rings = tuple((i, move, t("freight.aria.caboose", n=i + 1, kind=t(f"freight.type.{trains[i]['kind']}")),
+                   move in groups["suggested"]) for i, move in sorted(cabooses.items()))
+    return Strip(seat, top, h, seat == view["current_player"], name, view["points"][seat], tuple(notes),
+                 tuple(map(tuple, view["yards"][seat])), _train_keys(trains), spare,
+                 t("freight.spare_locos", n=spare) if spare else "", rings, words)
+
+
+@lru_cache(maxsize=64)
+def _strip(strip: Strip) -> svg.Frozen:
+    """A player's strip: token (their name on hover), points, locomotives, who plays first; private
+    yard; trains."""
+    dwg = svg.ELEMENTS
+    top, h = strip.top, strip.h
+    group = dwg.g(class_="player", **{"data-seat": strip.seat})
+    group.add(dwg.rect((MARGIN, top), (WIDTH - 2 * MARGIN, h - 4), rx=6, fill=STRIP,
+                       stroke=HIGHLIGHT if strip.mover else "none", **{"stroke-width": 2}))
+    token = svg.seat_token(dwg, strip.seat, (MARGIN + 6 + TOKEN_R, top + 24), TOKEN_R,
+                           **{"stroke-width": 1.2})
+    token.set_desc(title=strip.name)
+    group.add(token)
+    group.add(_text(dwg, f"★ {strip.points}", MARGIN + 14 + 2 * TOKEN_R, top + 31, HEADING, "700",
+                    class_="points"))
+    for k, (note, kind) in enumerate(strip.notes):
+        group.add(_text(dwg, note, MARGIN + 6, top + 54 + k * 22, class_=kind))
+    lanes = _lanes(strip.trains, strip.spare > 0, top, h)
     # Private yard: two rows, bumper left, open end right, level with the first two lanes of trains.
-    words = _words(t)
-    for j, row in enumerate(view["yards"][seat]):
-        strip.add(_private_row(tuple(row), j, lanes.y(j), words))
-    strip.add(_trains(dwg, trains, spare, lanes, cabooses, groups, t))
-    return strip
+    for j, row in enumerate(strip.yards):
+        group.add(_private_row(row, j, lanes.y(j), strip.words))
+    group.add(_trains(dwg, strip, lanes))
+    return svg.Frozen(group)
 
 
 class Lanes(NamedTuple):
@@ -659,8 +695,11 @@ def train_lanes(view: FreightTrainView, seat: int, top: float, h: float) -> Lane
     """Where `seat`'s trains lie in its strip (from `top`, `h` high): the board's lanes, which the
     overlay's rings follow too."""
     trains = view["trains"][seat]
-    return _pack(top, h, [len(train["cars"]) + train["caboose"] for train in trains],
-                 view["locos"][seat] > len(trains))
+    return _lanes(_train_keys(trains), view["locos"][seat] > len(trains), top, h)
+
+
+def _lanes(trains: Sequence[TrainKey], spare: bool, top: float, h: float) -> Lanes:
+    return _pack(top, h, [len(cars) + caboose for _, cars, caboose in trains], spare)
 
 
 def _pack(top: float, h: float, lengths: Sequence[int], spare: bool) -> Lanes:
@@ -677,31 +716,30 @@ def _pack(top: float, h: float, lengths: Sequence[int], spare: bool) -> Lanes:
         step -= 2
 
 
-def _trains(dwg: Any, trains: Sequence[TrainView], spare: int, lanes: Lanes, cabooses: dict[int, str],
-            groups: dict[str, Any], t: Translate) -> Any:
+def _trains(dwg: Any, strip: Strip, lanes: Lanes) -> Any:
     """Trains one after another in lanes, then the spare locomotives."""
     group = dwg.g(class_="trains")
     step = lanes.step
     width = min(SMALL_W, step - 2)
-    words = _words(t)
-    for i, train in enumerate(trains):
+    cabooses = {i: (move, label, suggested) for i, move, label, suggested in strip.cabooses}
+    for i, (kind, cars, caboose) in enumerate(strip.trains):
         lane, x = lanes.places[i]
-        y, kind = lanes.y(lane), train["kind"]
-        group.add(_train(kind, tuple(train["cars"]), train["caboose"], i, x, y, step, width, words))
+        y = lanes.y(lane)
+        group.add(_train(kind, cars, caboose, i, x, y, step, width, strip.words))
         if i in cabooses:
-            end_x = x + LOCO_W + 2 + len(train["cars"]) * step
+            move, label, suggested = cabooses[i]
+            end_x = x + LOCO_W + 2 + len(cars) * step
             box = ((x - 2, y - 2), (svg.r1(end_x - x + width + 4), SMALL_H + 4))
-            label = t("freight.aria.caboose", n=i + 1, kind=t(f"freight.type.{kind}"))
-            target = svg.target(dwg.g(), cabooses[i], label, "caboose")
+            target = svg.target(dwg.g(), move, label, "caboose")
             target.add(dwg.rect(*box, rx=4, fill=INK, **{"fill-opacity": 0, "pointer-events": "all"},
-                                **_ring(cabooses[i], groups)))
+                                **_ring(suggested)))
             group.add(target)
-    if spare:
+    if strip.spare:
         lane, x = lanes.places[-1]
         y = lanes.y(lane)
-        spares = dwg.g(class_="spare-locos", **{"data-spare": spare})
-        spares.add(_loco(None, "", t("freight.spare_locos", n=spare), x, y))
-        spares.add(_text(dwg, f"×{spare}", x + LOCO_W + 5, _baseline(y, SMALL_H - 3, TEXT), TEXT, "700",
+        spares = dwg.g(class_="spare-locos", **{"data-spare": strip.spare})
+        spares.add(_loco(None, "", strip.spare_words, x, y))
+        spares.add(_text(dwg, f"×{strip.spare}", x + LOCO_W + 5, _baseline(y, SMALL_H - 3, TEXT), TEXT, "700",
                          fill=RAIL))
         group.add(spares)
     return group
