@@ -59,6 +59,7 @@ FAKE_SITE = {
     "static/vendor/svgwrite-1.4.3-py3-none-any.whl": "wheel",
     "static/vendor/app.zip": "app",
     "static/vendor/app.css": "body {}",
+    "static/vendor/start.snapshot": "snapshot",
     "static/vendor/app.tmp": "half written",
     "rules/ta.en.html": '<a href="ta.fr.html">fr</a><a href="../index.html#play=x">app</a>'
     '<link rel="stylesheet" href="../static/css/rules.css?v=2">',
@@ -88,6 +89,7 @@ FAKE_LISTED = sorted(
         "static/vendor/svgwrite-1.4.3-py3-none-any.whl",
         "static/vendor/app.zip",
         "static/vendor/app.css",
+        "static/vendor/start.snapshot",
         "rules/ta.en.html",
         "rules/ta.fr.html",
     }
@@ -252,7 +254,7 @@ const network = async (request) => {
 // Starts the worker in the file `path`, as the browser does at any time, with nothing in memory.
 // Returns its dispatch(type, data): a promise of what it handed to respondWith (once everything it
 // handed to waitUntil is done), or null when it handled nothing.
-function start(path) {
+function start(path, inflates = true) {
   const listeners = {};
   const self = {
     location,
@@ -264,8 +266,9 @@ function start(path) {
       matchAll: async () => [...open].map((id) => ({id})),
     },
   };
-  vm.runInNewContext(fs.readFileSync(path, "utf8"),
-    {self, caches, fetch: network, Request: ScopedRequest, Response, URL, Promise});
+  const context = {self, caches, fetch: network, Request: ScopedRequest, Response, URL, Promise};
+  if (inflates) context.DecompressionStream = DecompressionStream;
+  vm.runInNewContext(fs.readFileSync(path, "utf8"), context);
   return (type, data) => {
     const waits = [];
     let response = null;
@@ -319,6 +322,13 @@ FIRST_INSTALL = r"""
   online = false;
   out.offline_page = await get(worker, "somewhere?x=1", {mode: "navigate"});
   out.offline_file = await get(worker, "not/listed.txt");
+"""
+
+# A browser without DecompressionStream (Safari before 16.4) installs the worker.
+CANNOT_INFLATE = r"""
+  const worker = start(first, false);
+  await worker("install", {});
+  out.installed = [...log];
 """
 
 # Version one, then version two while page "a" is open on one: the life of a deploy.
@@ -386,6 +396,16 @@ def test_worker_precaches_serves_cache_first_and_falls_back_offline(site: Path) 
     assert out["online"] == [200, f"network {scope}not/listed.txt", False]
     assert out["offline_page"] == [302, f"{scope}index.html", False]
     assert out["offline_file"] == "failed"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the worker's logic")
+def test_a_browser_that_cannot_inflate_the_snapshot_does_not_precache_it(site: Path) -> None:
+    files, _version = build_sw.write_sw(site)
+    out = run_workers(CANNOT_INFLATE, site / "sw.js")
+    scope = "https://rail.test/app/"
+    kept = [scope, *(scope + name for name in files if name != "static/vendor/start.snapshot")]
+    assert len(kept) == len(files)  # "./" and every file but the snapshot
+    assert out["installed"] == [*(["add", url, "no-cache"] for url in kept), ["skipWaiting"]]
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node runs the worker's logic")

@@ -19,6 +19,7 @@ const CACHE = PREFIX + VERSION;
 const CLIENTS = `${PREFIX}clients`; // a version is a hex hash, never "clients"
 const PRECACHE = __URLS__;
 const INDEX = new URL("./index.html", self.location).href;
+const SNAPSHOT = "/static/vendor/start.snapshot"; // the memory snapshot of Python's start
 // Keys in CLIENTS (never requested): a page's id after CLIENT_KEY holds its version; NEWEST_KEY holds
 // the version activated last, whose cache an older worker still running must not delete.
 const CLIENT_KEY = new URL("./.railtable/client/", self.location).href;
@@ -31,7 +32,10 @@ self.addEventListener("install", (event) => {
   // "no-cache" asks the host whether the HTTP cache's copy is current, so a new version never
   // precaches a stale file, and a first visit's worker does not download again the runtime (and the
   // snapshot) the page has just downloaded over the same link.
-  const requests = PRECACHE.map((url) => new Request(url, { cache: "no-cache" }));
+  // A browser that cannot inflate the snapshot never starts from it (boot.js): it is not kept either.
+  const kept = typeof DecompressionStream === "undefined" ? PRECACHE.filter((url) => !url.endsWith(SNAPSHOT))
+    : PRECACHE;
+  const requests = kept.map((url) => new Request(url, { cache: "no-cache" }));
   event.waitUntil(
     caches.open(CACHE)
       .then((cache) => cache.addAll(requests))
