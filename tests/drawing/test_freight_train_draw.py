@@ -230,10 +230,7 @@ def test_a_move_draws_again_only_the_strips_it_changed() -> None:
         misses = ft._strip.cache_info().misses
         board = ft.draw_position(view, legal, t, names)
         new = ft._strip.cache_info().misses - misses
-        groups = ft._group_moves(legal)
-        cabooses = {int(move[9:]): move for move in groups["caboose"]}
-        strips = [ft._strip_of(view, seat, 0, 0, cabooses if seat == view["current_player"] else {}, groups,
-                               t, names[seat], ft._words(t)) for seat in range(view["players"])]
+        strips = ft.strips(view, ft._group_moves(legal), t, names, ft._words(t))
         assert new <= sum(strip not in before for strip in strips)
         drawn += new
         shown += len(strips)

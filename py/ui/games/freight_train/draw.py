@@ -580,14 +580,20 @@ def _prompt(view: FreightTrainView, legal: Sequence[str], t: Translate, name: st
 def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate, names: Sequence[str],
              words: Words) -> Any:
     group = dwg.g(class_="players")
+    for strip in strips(view, groups, t, names, words):
+        group.add(_strip(strip))
+    return group
+
+
+def strips(view: FreightTrainView, groups: dict[str, Any], t: Translate, names: Sequence[str],
+           words: Words) -> list[Strip]:
+    """What each player's strip shows, top to bottom; the mover's holds its caboose moves."""
     n = view["players"]
     strip_h = PLAYERS_H / n
     caboose_moves = {int(move[9:]): move for move in groups["caboose"]}
-    for seat in range(n):
-        group.add(_strip(_strip_of(view, seat, PLAYERS_TOP + seat * strip_h, strip_h,
-                                   caboose_moves if seat == view["current_player"] else {}, groups, t,
-                                   seat_label(seat, names, t), words)))
-    return group
+    return [_strip_of(view, seat, PLAYERS_TOP + seat * strip_h, strip_h,
+                      caboose_moves if seat == view["current_player"] else {}, groups, t,
+                      seat_label(seat, names, t), words) for seat in range(n)]
 
 
 TrainKey = tuple[str, tuple[str, ...], bool]  # a train as (kind, cars, caboose)
