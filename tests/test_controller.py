@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games.bots import bot_rng, decide, get_bot
+from games.core import finish
 from ui.controller import (
     FRAME_MS,
     INTERLUDE_MS,
@@ -160,28 +161,34 @@ def test_a_bot_thinks_in_slices_and_plays_in_a_task_of_its_own() -> None:
     ctl.sit(table, "g1")
     tasks = page.run(until=lambda: len(table.state.moves) == 1)
     assert tasks >= 3  # the delay, at least one slice of thinking, then the move
-    assert ctl.animating  # the move is played; showing it is the next task
+    assert ctl.animating and ctl.ahead is None  # the move is played; its board is drawn next
     page.run(max_tasks=1)
+    assert ctl.animating and ctl.ahead is not None and page.pictures[-1].ply == 0
+    page.run(max_tasks=1)  # then shown
     assert page.pictures[-1].ply == 1 and not ctl.animating
 
 
-def test_a_bots_move_is_shown_on_the_board_drawn_in_the_task_that_played_it(
+def test_a_bots_move_is_shown_on_a_board_drawn_after_the_task_that_played_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The task showing a bot's move only puts the picture on the page: its board was drawn in the
-    task that played the move. Both in one task held a Freight Train game's page up to 137 ms."""
+    """The task playing a bot's move does not draw its board, and the task showing it only puts the
+    picture on the page: all of it in one task held a Freight Train game's page up to 137 ms."""
+    from ui.games.freight_train import draw
+
     page = FakePage()
     ctl = controller(page)
     table = Table.new("freight_train", ["greedy", "greedy"], seed=4, options={})
     ctl.sit(table, "g1")
-    face, drawn = ctl.face, []
-    real = face.draw_position
+    drawn = []
+    real = draw.draw_position
 
     def draw_position(*args: Any) -> str:
         drawn.append(len(table.state.moves))
         return real(*args)
-    monkeypatch.setattr(face, "draw_position", draw_position)
+    monkeypatch.setattr(draw, "draw_position", draw_position)
     page.run(until=lambda: len(table.state.moves) == 1)
-    assert ctl.animating and drawn == [1]  # played, and its board drawn
+    assert ctl.animating and drawn == []  # played, its board not drawn yet
+    page.run(until=lambda: bool(drawn))
+    assert ctl.animating and page.pictures[-1].ply == 0  # drawn, not shown yet
     page.run(max_tasks=1)
     assert page.pictures[-1].ply == 1 and drawn == [1]
     assert page.pictures[-1].position == real(table.state.view(None), [], EN, ctl.names())
@@ -435,24 +442,26 @@ def test_a_scrubbed_position_is_drawn_in_steps_and_a_dragged_bar_draws_where_it_
     ctl.sit(table, None, Scrubber(table.game, record, table.state))
     page.run()
     drawn, boards = len(page.pictures), []
-    real = ctl.draw_ahead
-    ctl.draw_ahead = lambda *args: boards.append(len(table.state.moves)) or real(*args)  # type: ignore[method-assign]
+    real = ctl.drawing_ahead
+    ctl.drawing_ahead = lambda *args: boards.append(len(table.state.moves)) or real(*args)  # type: ignore[method-assign]
+    made: list[int] = []
+    picture = ctl.picture
+    ctl.picture = lambda: made.append(len(table.state.moves)) or picture()  # type: ignore[method-assign]
     for ply in (0, 100, 200, 336):  # a dragged bar
         ctl.scrub(ply)
         assert len(table.state.moves) == ply  # the position is reached at once, in the input's task
     assert len(page.pictures) == drawn and not boards  # nothing drawn in the input's task
     page.run(max_tasks=1)
-    assert boards == [336] and len(page.pictures) == drawn  # the board first, in a task of its own
+    assert boards == [336] and ctl.ahead is None  # its board is to be drawn, from the next task
     page.run(max_tasks=1)
-    assert len(page.pictures) == drawn  # then the picture, made but not yet on the page
+    assert ctl.ahead is not None and not made  # the board first, in a task of its own
+    page.run(max_tasks=1)
+    assert made == [336] and len(page.pictures) == drawn  # then the picture, made but not yet on the page
     page.run(max_tasks=1)
     assert len(page.pictures) == drawn + 1 and page.pictures[-1].ply == 336  # then shown
     assert page.pictures[-1].position == ctl.face.draw_position(table.state.view(None), [], EN, ctl.names())
-    made: list[int] = []
-    picture = ctl.picture
-    ctl.picture = lambda: made.append(len(table.state.moves)) or picture()  # type: ignore[method-assign]
     ctl.scrub(10)
-    page.run(until=lambda: bool(made))  # its picture is made, and a change of language draws the table
+    page.run(until=lambda: made[-1] == 10)  # its picture is made, and a change of language draws the table
     ctl.set_language(Translator("fr"))  # at once: the picture made first is shown first, then the new one
     assert [p.ply for p in page.pictures[-2:]] == [10, 10] and page.pictures[-1].title == Translator("fr")(
         "game.freight_train")
@@ -808,11 +817,11 @@ def test_a_links_board_drawn_ahead_is_the_one_its_table_shows_and_is_not_drawn_a
     page = FakePage()
     ctl = controller(page)
     table = Table.from_record(record, ["human"] * 3, ["Ann", "", "Cy"])
-    ctl.draw_replay_ahead(table.state, table.names)
+    finish(ctl.drawing_replay_ahead(table.state, table.names))
     assert len(drawn) == 1
     ctl.sit(table, None, Scrubber(table.game, record, table.state))
     assert len(drawn) == 1  # taken as drawn
     assert page.pictures[-1].position == real(table.state.view(None), [], EN, ["Ann", "Player 2", "Cy"])
-    ctl.draw_replay_ahead(table.state, ["Zebulon", "", ""])  # drawn for other names: not this table's board
+    finish(ctl.drawing_replay_ahead(table.state, ["Zebulon", "", ""]))  # for other names: not this board
     ctl.render()
     assert len(drawn) == 3 and "Zebulon" not in page.pictures[-1].position

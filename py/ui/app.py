@@ -404,28 +404,43 @@ class App:
             self.go(Route("link", text))
 
     def open_link(self, text: str) -> bool:
-        """Open a link, or say why it cannot be opened. A damaged header is refused at once; its game's
-        rules are compiled, a long game is decoded over several tasks, then its game's drawing code is
-        compiled and its map drawn, each in a task of its own, so that opening the longest link never
-        holds the page for all of it."""
-        from ui.links import BadLink, decoding, link_game
-        from ui.precompile import compiling, preceded
+        """Open a link, or say why it cannot be opened. A damaged header is refused at once; then, each
+        in tasks of its own so that opening the longest link never holds the page for all of it, its
+        game's rules are compiled, the link decoded, its game's drawing code compiled, its map drawn
+        and the board it opens on."""
+        from ui.links import BadLink, link_game
 
         try:
             game_id = link_game(text)
         except BadLink as err:
             self.refuse_link(err)
             return False
-        return self.decode_on(text, preceded(compiling(f"games.{game_id}"), decoding(text)))
+        return self.decode_on(text, self.opening(text, game_id))
+
+    def opening(self, text: str, game_id: str) -> Steps[SharedTable]:
+        """The steps of opening a link of `game_id`: its game decoded, then what its table needs."""
+        from ui.links import decoding
+        from ui.precompile import compiling, preceded
+
+        shared = yield from preceded(compiling(f"games.{game_id}"), decoding(text))
+        parts: list[Callable[[], object]] = [*compiling(f"ui.games.{game_id}"), lambda: face_for(game_id),
+                                             lambda: self.table.map_svg(game_id)]
+        for step in parts:
+            step()
+            yield
+        if not shared.by_link and shared.state is not None:
+            yield from self.table.drawing_replay_ahead(shared.state, shared.names)
+        return shared
 
     def decode_on(self, text: str, steps: Steps[SharedTable]) -> bool:
-        """One step of decoding a link, the next a task later; False when the link is refused."""
+        """One step of opening a link, the next a task later while the address still names it; False
+        when the link is refused."""
         from ui.links import BadLink
 
         try:
             next(steps)
         except StopIteration as done:
-            self.opened(text, done.value)
+            self.opened(done.value)
         except BadLink as err:
             self.refuse_link(err)
             return False
@@ -440,23 +455,11 @@ class App:
         self.toast(self.tr(err.reason))
         clear_address()
 
-    def opened(self, text: str, shared: SharedTable) -> None:
-        from ui.precompile import compiling
-
-        game_id = shared.record["game"]
-
-        def sit() -> None:
-            if parse_fragment(web.location_hash()) != Route("link", text):  # left meanwhile
-                return
-            if shared.by_link:
-                self.take_game_by_link(shared)
-            else:
-                self.watch(shared)
-
-        ahead = [] if shared.by_link or shared.state is None else [
-            partial(self.table.draw_replay_ahead, shared.state, shared.names)]
-        self.in_steps([*compiling(f"ui.games.{game_id}"), lambda: face_for(game_id),
-                       lambda: self.table.map_svg(game_id), *ahead, sit], 0)
+    def opened(self, shared: SharedTable) -> None:
+        if shared.by_link:
+            self.take_game_by_link(shared)
+        else:
+            self.watch(shared)
 
     def watch(self, shared: SharedTable) -> None:
         """A link's game as a replay: anyone may scrub it, nobody's secrets shown."""

@@ -393,19 +393,20 @@ class TableController:
             return ahead[1]
         return face.draw_position(view, legal, self.t, names)
 
-    def draw_ahead(self, game_id: str, view: Mapping[str, Any], legal: Sequence[str],
-                   names: Sequence[str]) -> None:
-        """Draw a board a task before the picture that shows it: a position never drawn before (a link
-        opened, a jump across a long game) has every piece to draw, which with the rest of the
+    def drawing_ahead(self, game_id: str, view: Mapping[str, Any], legal: Sequence[str],
+                      names: Sequence[str]) -> Steps[None]:
+        """Draw a board in steps, before the picture that shows it: a position never drawn before (a
+        link opened, a jump across a long game) has every piece to draw, which with the rest of the
         picture held the page longer than a tap may."""
-        self.ahead = ((view, list(legal), list(names), self.tr.lang),
-                      face_for(game_id).draw_position(view, legal, self.t, names))
+        key = (view, list(legal), list(names), self.tr.lang)
+        board = yield from face_for(game_id).position_steps(view, legal, self.t, names)
+        self.ahead = (key, board)
 
-    def draw_replay_ahead(self, state: State, names: Sequence[str]) -> None:
+    def drawing_replay_ahead(self, state: State, names: Sequence[str]) -> Steps[None]:
         """The board a shared link's replay opens on (its last position, as a spectator sees it, with
-        nothing to play), drawn a task before the table is seated."""
-        self.draw_ahead(state.game_id, state.view(None), [],
-                        [seat_label(seat, names, self.t) for seat in range(state.num_players)])
+        nothing to play), drawn before the table is seated."""
+        return self.drawing_ahead(state.game_id, state.view(None), [],
+                                  [seat_label(seat, names, self.t) for seat in range(state.num_players)])
 
     def render(self) -> None:
         table = self.table
@@ -760,21 +761,23 @@ class TableController:
         view = table.state.view(seat) if self.explaining and self.is_demo() else None
         events = table.play(move)
         self.autosave()
-        # Showing the move gets a task of its own, and its board is drawn here, a task before: the
-        # board, the rest of the picture and the page's patching of them took 30-137 ms in one task
-        # of a Freight Train game in the browser. No move is taken until it shows.
-        self.draw_ahead(table.game.id, *self.position(self.viewer()))
+        # Its board is drawn in the tasks after this one, and showing the move gets a task of its own:
+        # the board, the rest of the picture and the page's patching of them took 30-137 ms in one
+        # task of a Freight Train game in the browser. No move is taken until it shows.
         self.animating = True
-        if view is None:
-            self.runner.later(0, lambda: self.show_move(events, before))
-            return
         ply = len(table.state.moves)
 
         def explained(why: Caption) -> None:  # the caption first, so that the new position shows it
             if self.explaining:
                 self.caption = (ply, why)
             self.show_move(events, before)
-        self.runner.work(explaining(table.game.id, view, move), explained)
+
+        def drawn(_: None) -> None:
+            if view is None:
+                self.show_move(events, before)
+            else:
+                self.runner.work(explaining(table.game.id, view, move), explained)
+        self.runner.work(self.drawing_ahead(table.game.id, *self.position(self.viewer())), drawn)
 
     # -- a demonstration: bots only, paused, stepped both ways ----------------------------------------
     def is_demo(self) -> bool:
@@ -822,10 +825,10 @@ class TableController:
             self.draw_scrubbed(table)
 
     def draw_scrubbed(self, table: Table) -> None:
-        """Draw the position reached in steps: its board, the rest of its picture, then the page, each
-        in a task of its own (a jump across the longest game draws pieces never drawn before: with the
-        seek, in one task, that held the page longer than a tap may). Steps asked for meanwhile (a
-        dragged bar) are drawn once, at the position they reach."""
+        """Draw the position reached in steps: its board (in tasks of its own), the rest of its
+        picture, then the page, each in a task of its own (a jump across the longest game draws pieces
+        never drawn before: with the seek, in one task, that held the page longer than a tap may).
+        Steps asked for meanwhile (a dragged bar) are drawn once, at the position they reach."""
         if self.drawing is table:
             return
         self.drawing = table
@@ -835,9 +838,8 @@ class TableController:
                 self.drawing = None
                 return
             reached = len(table.state.moves)
-            self.draw_ahead(table.game.id, *self.position(self.viewer()))
 
-            def picture() -> None:
+            def picture(_: None) -> None:
                 self.drawing = None
                 if self.table is not table:
                     return
@@ -847,7 +849,7 @@ class TableController:
                 self.show_unshown()
                 self.unshown = (table, self.picture())
                 self.page.later(self.show_unshown, 0)
-            self.page.later(picture, 0)
+            self.runner.work(self.drawing_ahead(table.game.id, *self.position(self.viewer())), picture)
         self.page.later(board, 0)
 
     def play_on(self, save_id: str) -> None:

@@ -19,6 +19,7 @@ from xml.etree import ElementTree
 import pytest
 
 from games import get_game
+from games.core import finish
 from games.freight_train.cards import CAR_TYPES, CATEGORIES
 from random_play import play_random_game
 from svg_checks import NS, PLAYERS, Drawing, Drawn, Shot, by_class, parse, sampled, t
@@ -239,6 +240,20 @@ def test_a_move_draws_again_only_the_strips_it_changed() -> None:
             ft._strip.cache_clear()
             assert ft.draw_position(view, legal, t, names) == board
     assert drawn < 0.4 * shown, (drawn, shown)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_board_drawn_in_steps_draws_a_strip_a_step_and_is_the_board_drawn_at_once(players: int) -> None:
+    """Drawn afresh (a link's last position), a board's strips are most of its drawing: its steps draw
+    one each, and the board they end with finds them all drawn."""
+    view, _, legal = sampled("freight_train", players, 5, {}, 40)[-1]
+    at_once = ft.draw_position(view, legal, t, NAMED)
+    ft._strip.cache_clear()
+    drawn_by_step: list[int] = []
+    in_steps = finish(face.FACE.position_steps(view, legal, t, NAMED),
+                      lambda: drawn_by_step.append(ft._strip.cache_info().misses))
+    assert drawn_by_step == list(range(1, players + 1))
+    assert ft._strip.cache_info().misses == players and in_steps == at_once
 
 
 class Switchable:

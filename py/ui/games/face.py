@@ -87,6 +87,13 @@ class Face(Generic[V]):
     def draw_position(self, view: V, legal: Sequence[str], t: Translate, names: Sequence[str] = ()) -> str:
         return self.board.draw_position(view, legal, t, names)
 
+    def position_steps(self, view: V, legal: Sequence[str], t: Translate,
+                       names: Sequence[str] = ()) -> Steps[str]:
+        """`draw_position` in steps, for a board that may have every piece to draw (a link opened, a
+        jump across a game): a game whose pieces take long to draw draws them a step each."""
+        yield from ()
+        return self.draw_position(view, legal, t, names)
+
     def describe(self, view: V, t: Translate, names: Sequence[str] = ()) -> str:
         return self.board.describe(view, t, names)
 

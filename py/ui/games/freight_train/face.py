@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.core import Steps
 from games.freight_train.cards import CATEGORIES, MIXED
 from games.freight_train.scoring import yard_points
 from games.freight_train.view import FreightTrainView
@@ -47,6 +48,10 @@ class FreightTrainFace(Face[FreightTrainView]):
     actions = ACTIONS
     log = LOG
     board = draw
+
+    def position_steps(self, view: FreightTrainView, legal: Sequence[str], t: Translate,
+                       names: Sequence[str] = ()) -> Steps[str]:
+        return draw.position_steps(view, legal, t, names)
 
     def scores(self, view: FreightTrainView) -> list[int]:
         return list(view["points"])
