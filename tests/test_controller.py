@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.bots import bot_rng, decide, get_bot
-from games.core import finish
+from games.core import Steps, finish
 from ui.controller import (
     FRAME_MS,
     INTERLUDE_MS,
@@ -179,12 +179,13 @@ def test_a_bots_move_is_shown_on_a_board_drawn_after_the_task_that_played_it(
     table = Table.new("freight_train", ["greedy", "greedy"], seed=4, options={})
     ctl.sit(table, "g1")
     drawn = []
-    real = draw.draw_position
+    real, steps = draw.draw_position, draw.position_steps
 
-    def draw_position(*args: Any) -> str:
+    def position_steps(*args: Any) -> Steps[str]:
+        board = yield from steps(*args)
         drawn.append(len(table.state.moves))
-        return real(*args)
-    monkeypatch.setattr(draw, "draw_position", draw_position)
+        return board
+    monkeypatch.setattr(draw, "position_steps", position_steps)
     page.run(until=lambda: len(table.state.moves) == 1)
     assert ctl.animating and drawn == []  # played, its board not drawn yet
     page.run(until=lambda: bool(drawn))

@@ -23,7 +23,7 @@ from math import ceil
 from textwrap import wrap
 from typing import Any, NamedTuple
 
-from games.core import Steps
+from games.core import Steps, finish
 from games.freight_train.cards import (
     CAR_TYPES,
     MAIN_ROW_CARS,
@@ -280,30 +280,30 @@ def _train(kind: str, cars: tuple[str, ...], caboose: bool, i: int, x: float, y:
 
 def draw_position(view: FreightTrainView, legal: Sequence[str], t: Translate,
                   names: Sequence[str] = ()) -> str:
+    return finish(position_steps(view, legal, t, names))
+
+
+def position_steps(view: FreightTrainView, legal: Sequence[str], t: Translate,
+                   names: Sequence[str] = ()) -> Steps[str]:
+    """The board in steps: each player's strip first, a step each (drawn afresh, the five strips of a
+    five-player game's last position took 55-134 ms in one task in the browser), then the rest."""
+    groups = _group_moves(legal)
+    words = _words(t)
+    players = svg.ELEMENTS.g(class_="players")
+    for strip in strips(view, groups, t, names, words):
+        players.add(_strip(strip))
+        yield
     dwg = svg.drawing(VIEW_BOX, t("freight.position.title"), describe(view, t, names), "board-position",
                       interactive=True)
-    groups = _group_moves(legal)
     mover = view["current_player"]
-    words = _words(t)
     dwg.add(_main_yard(dwg, view, groups, t, words))
     if mover is not None and view["phase"] != "arrange":
         dwg.add(_yard_sources(dwg, view, mover, groups, t, seat_label(mover, names, t), words))
     if groups["arrange"]:
         dwg.add(_pool(dwg, view, groups, t, words))
     dwg.add(_info(dwg, view, legal, t, names))
-    dwg.add(_players(dwg, view, groups, t, names, words))
+    dwg.add(players)
     return svg.render(dwg)
-
-
-def position_steps(view: FreightTrainView, legal: Sequence[str], t: Translate,
-                   names: Sequence[str] = ()) -> Steps[str]:
-    """`draw_position` in steps: each player's strip first, a step each (drawn afresh, the five
-    strips of a five-player game's last position took 55-134 ms in one task in the browser), then the
-    board, which finds them drawn."""
-    for strip in strips(view, _group_moves(legal), t, names, _words(t)):
-        _strip(strip)
-        yield
-    return draw_position(view, legal, t, names)
 
 
 # How natural a board move is, lower first: putting a rebuilt yard's car back, adding a car to one of
@@ -587,14 +587,6 @@ def _prompt(view: FreightTrainView, legal: Sequence[str], t: Translate, name: st
     """The board's prompt: who is to move (`name`), then what they are asked."""
     who = [] if view["current_player"] is None else [t("freight.prompt.seat", name=name)]
     return who + _asked(view, legal, t)
-
-
-def _players(dwg: Any, view: FreightTrainView, groups: dict[str, Any], t: Translate, names: Sequence[str],
-             words: Words) -> Any:
-    group = dwg.g(class_="players")
-    for strip in strips(view, groups, t, names, words):
-        group.add(_strip(strip))
-    return group
 
 
 def strips(view: FreightTrainView, groups: dict[str, Any], t: Translate, names: Sequence[str],
