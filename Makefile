@@ -19,11 +19,11 @@ test: setup browser
 	$(PY) -m mypy
 	@# Engines, drawings and browsers share the cores; then, alone, the browser tests that measure the
 	@# page's tasks (no task over 100 ms), which another process beside them would lengthen.
-	$(PY) -m pytest -q -m "not slow and not timed" -n $(JOBS) --dist worksteal
+	$(PY) -m pytest -q -m "not slow and not timed" -n $(JOBS) --dist worksteal --durations 8
 	$(PY) -m pytest -q -m "not slow and timed" tests/browser
 
 soak: setup browser
-	$(PY) -m pytest -q -m slow -n $(JOBS)
+	$(PY) -m pytest -q -m slow -n $(JOBS) --timeout 0
 
 bench: setup browser
 	$(PY) tools/bench.py

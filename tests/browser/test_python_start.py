@@ -11,7 +11,7 @@ import urllib.request
 import zipfile
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, CDPSession, Page
 
 from support import Site, Watch, goto_app, open_app, open_controlled, reload_app, start_game
 
@@ -21,6 +21,13 @@ SNAPSHOT = "static/vendor/start.snapshot"
 
 def start_of(page: Page) -> str | None:
     return page.get_attribute("html", "data-python-start")
+
+
+def told(context: BrowserContext) -> list[str]:
+    """What the pages of `context` say of the snapshot on the console: why a start went without it."""
+    said: list[str] = []
+    context.on("console", lambda message: said.append(message.text) if "snapshot" in message.text else None)
+    return said
 
 
 def asked_at(page: Page) -> list[float]:
@@ -50,8 +57,9 @@ def keep(page: Page, body_js: str) -> None:
 
 def test_a_return_visit_restores_python_from_the_snapshot_and_plays(context: BrowserContext, site: Site,
                                                                     watch: Watch) -> None:
+    said = told(context)
     page = open_app(context, watch, site.url)
-    assert start_of(page) == "downloaded"  # a first visit, on a fast link
+    assert start_of(page) == "downloaded", said  # a first visit, on a fast link
     wait_kept(page)
     assert len(asked_at(page)) == 1  # what it started from is kept, not downloaded again
     reload_app(page)
@@ -62,8 +70,9 @@ def test_a_return_visit_restores_python_from_the_snapshot_and_plays(context: Bro
 
 def test_with_a_worker_the_snapshot_comes_from_its_cache(workers: BrowserContext, site: Site,
                                                          watch: Watch) -> None:
+    said = told(workers)
     page = open_controlled(workers, watch, site.url)
-    assert start_of(page) == "downloaded"
+    assert start_of(page) == "downloaded", said
     reload_app(page)
     assert start_of(page) == "snapshot"
     assert not page.evaluate(f"caches.has('{KEPT}')")  # held once, in the worker's cache
@@ -115,18 +124,26 @@ def test_an_unreadable_snapshot_is_skipped(context: BrowserContext, site: Site, 
 
 # A link on which the snapshot (8.3 MB) would take about 3 s: longer than Python's own start.
 SLOW_LINK = {"offline": False, "latency": 20, "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000}
+# A link far away but not throttled: every file's first bytes come late, the runtime's too.
+FAR_LINK = {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def on_link(context: BrowserContext, watch: Watch, conditions: dict[str, object]) -> tuple[Page, CDPSession]:
+    """A new watched tab of `context` whose network is like `conditions`, with no HTTP cache."""
+    page = context.new_page()
+    watch.attach(page)
+    network = context.new_cdp_session(page)
+    network.send("Network.enable")
+    network.send("Network.setCacheDisabled", {"cacheDisabled": True})  # earlier tests' copy
+    network.send("Network.emulateNetworkConditions", conditions)
+    return page, network
 
 
 def test_on_a_slow_link_a_first_visit_starts_afresh_without_the_snapshot(context: BrowserContext, site: Site,
                                                                           watch: Watch) -> None:
     """The snapshot's download is stopped once its first bytes show it would arrive too late, so that
     it does not slow the runtime's; the page asks for it again once ready, to keep it."""
-    page = context.new_page()
-    watch.attach(page)
-    network = context.new_cdp_session(page)
-    network.send("Network.enable")
-    network.send("Network.setCacheDisabled", {"cacheDisabled": True})  # earlier tests' copy
-    network.send("Network.emulateNetworkConditions", SLOW_LINK)
+    page, network = on_link(context, watch, SLOW_LINK)
     asked: set[str] = set()
     stopped: list[str] = []
     network.on("Network.requestWillBeSent", lambda event: asked.add(event["requestId"])
@@ -137,6 +154,17 @@ def test_on_a_slow_link_a_first_visit_starts_afresh_without_the_snapshot(context
     assert start_of(page) == "fresh"
     assert stopped == ["net::ERR_ABORTED"]
     wait_kept(page)
+    plays_a_move(page)
+    watch.assert_clean(page)
+
+
+def test_on_a_far_but_fast_link_a_first_visit_downloads_the_snapshot(context: BrowserContext, site: Site,
+                                                                     watch: Watch) -> None:
+    """The link is judged on the speed of the snapshot's bytes once they come, not on their delay."""
+    said = told(context)
+    page, _ = on_link(context, watch, FAR_LINK)
+    goto_app(page, site.url)
+    assert start_of(page) == "downloaded", said
     plays_a_move(page)
     watch.assert_clean(page)
 
