@@ -9,9 +9,11 @@ from __future__ import annotations
 import io
 import urllib.request
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
-from playwright.sync_api import BrowserContext, CDPSession, Page
+from playwright.sync_api import BrowserContext, CDPSession, ConsoleMessage, Page
 
 from support import Site, Watch, goto_app, open_app, open_controlled, reload_app, start_game
 
@@ -23,11 +25,21 @@ def start_of(page: Page) -> str | None:
     return page.get_attribute("html", "data-python-start")
 
 
-def told(context: BrowserContext) -> list[str]:
-    """What the pages of `context` say of the snapshot on the console: why a start went without it."""
+@contextmanager
+def told(context: BrowserContext) -> Iterator[list[str]]:
+    """What the pages of `context` say of the snapshot on the console meanwhile: why a start went
+    without it. The listener goes at the end, since `context` may be the worker's shared profile."""
     said: list[str] = []
-    context.on("console", lambda message: said.append(message.text) if "snapshot" in message.text else None)
-    return said
+
+    def hear(message: ConsoleMessage) -> None:
+        if "snapshot" in message.text:
+            said.append(message.text)
+
+    context.on("console", hear)
+    try:
+        yield said
+    finally:
+        context.remove_listener("console", hear)
 
 
 def asked_at(page: Page) -> list[float]:
@@ -57,8 +69,8 @@ def keep(page: Page, body_js: str) -> None:
 
 def test_a_return_visit_restores_python_from_the_snapshot_and_plays(context: BrowserContext, site: Site,
                                                                     watch: Watch) -> None:
-    said = told(context)
-    page = open_app(context, watch, site.url)
+    with told(context) as said:
+        page = open_app(context, watch, site.url)
     assert start_of(page) == "downloaded", said  # a first visit, on a fast link
     wait_kept(page)
     assert len(asked_at(page)) == 1  # what it started from is kept, not downloaded again
@@ -70,8 +82,8 @@ def test_a_return_visit_restores_python_from_the_snapshot_and_plays(context: Bro
 
 def test_with_a_worker_the_snapshot_comes_from_its_cache(workers: BrowserContext, site: Site,
                                                          watch: Watch) -> None:
-    said = told(workers)
-    page = open_controlled(workers, watch, site.url)
+    with told(workers) as said:
+        page = open_controlled(workers, watch, site.url)
     assert start_of(page) == "downloaded", said
     reload_app(page)
     assert start_of(page) == "snapshot"
@@ -128,7 +140,7 @@ SLOW_LINK = {"offline": False, "latency": 20, "downloadThroughput": 3_000_000, "
 FAR_LINK = {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1}
 
 
-def on_link(context: BrowserContext, watch: Watch, conditions: dict[str, object]) -> tuple[Page, CDPSession]:
+def on_link(context: BrowserContext, watch: Watch, conditions: dict[str, int]) -> tuple[Page, CDPSession]:
     """A new watched tab of `context` whose network is like `conditions`, with no HTTP cache."""
     page = context.new_page()
     watch.attach(page)
@@ -161,9 +173,9 @@ def test_on_a_slow_link_a_first_visit_starts_afresh_without_the_snapshot(context
 def test_on_a_far_but_fast_link_a_first_visit_downloads_the_snapshot(context: BrowserContext, site: Site,
                                                                      watch: Watch) -> None:
     """The link is judged on the speed of the snapshot's bytes once they come, not on their delay."""
-    said = told(context)
     page, _ = on_link(context, watch, FAR_LINK)
-    goto_app(page, site.url)
+    with told(context) as said:
+        goto_app(page, site.url)
     assert start_of(page) == "downloaded", said
     plays_a_move(page)
     watch.assert_clean(page)
