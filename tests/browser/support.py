@@ -131,15 +131,44 @@ def open_controlled(context: BrowserContext, watch: Watch, url: str) -> Page:
     return page
 
 
+# Clears what a page of the site stored, within `limit` ms: "" once done, else the step left waiting.
+FORGET_JS = """async (limit) => {
+    let step = "localStorage";
+    const forgetting = (async () => {
+        localStorage.clear();
+        step = "Cache Storage";
+        for (const name of await caches.keys()) await caches.delete(name);
+        step = "IndexedDB";
+        for (const { name } of await indexedDB.databases()) {
+            await new Promise((done, fail) => {
+                const request = indexedDB.deleteDatabase(name);
+                request.onsuccess = done;
+                request.onerror = request.onblocked = () => fail(new Error(`${name} not deleted`));
+            });
+        }
+        return "";
+    })();
+    const late = new Promise((done) => setTimeout(() => done(step), limit));
+    return Promise.race([forgetting, late]);
+}"""
+FORGET_MS = 20_000
+
+
 def clear_site_data(context: BrowserContext, url: str) -> None:
     """Forget everything the site stored in `context`'s browser (its pages closed): the saves and
-    preferences, the offline cache and any worker, so that the next test starts as a first visit."""
+    preferences and the caches, so that the next test starts as a first visit (service workers are
+    blocked there: none is registered). A blank page of the site clears them with its own storage
+    APIs, under a time limit, so that a storage that never answers fails the test by name at once.
+    A DevTools call has no limit in Playwright: with Storage.clearDataForOrigin here, a CI worker
+    stalled in this teardown until the test's 600 s ran out."""
     page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send("Storage.clearDataForOrigin", {
-        "origin": url.rstrip("/"),
-        "storageTypes": "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems"})
-    session.detach()
+    blank = url + "__blank__"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=""))
+    page.goto(blank)
+    waiting = page.evaluate(FORGET_JS, FORGET_MS)
+    assert not waiting, f"clearing the site's data: {waiting} did not answer in {FORGET_MS} ms"
+    left = page.evaluate("async () => [localStorage.length, (await caches.keys()).length]")
+    assert left == [0, 0], f"the site's data outlived its clearing (local items, caches): {left}"
     page.close()
 
 
