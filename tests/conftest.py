@@ -51,7 +51,8 @@ def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None
 def _stalled(nodeid: str, limit: float) -> None:
     here = threading.get_ident()
     frames = [(f"thread {ident}", frame) for ident, frame in sys._current_frames().items() if ident != here]
-    # Playwright's calls wait in a greenlet of their own, paused where the test called them.
+    # A test waiting on Playwright is a paused greenlet (Playwright's loop runs in another): its own
+    # stack holds the line that called.
     frames += [("paused greenlet", g.gr_frame) for g in gc.get_objects()
                if isinstance(g, greenlet.greenlet) and g.gr_frame is not None]
     stacks = [f"{name}:\n{''.join(traceback.format_stack(frame, limit=DEPTH))}" for name, frame in frames]
@@ -71,4 +72,4 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
-        shutil.rmtree(os.environ.pop(STALLS), ignore_errors=True)
+        shutil.rmtree(os.environ.pop(STALLS, ""), ignore_errors=True)

@@ -158,7 +158,7 @@ def clear_site_data(context: BrowserContext, url: str) -> None:
     """Forget everything the site stored in `context`'s browser (its pages closed): the saves and
     preferences and the caches, so that the next test starts as a first visit (service workers are
     blocked there: none is registered). A blank page of the site clears them with its own storage
-    APIs, under a time limit, so that a storage that never answers fails the test by name at once.
+    APIs, under a time limit, so that a storage that never answers fails the test by name in 20 s.
     A DevTools call has no limit in Playwright: with Storage.clearDataForOrigin here, a CI worker
     stalled in this teardown until the test's 600 s ran out."""
     page = context.new_page()
