@@ -24,8 +24,13 @@ STALLS = "RAIL_TABLE_STALLS"
 DEPTH = 12  # the innermost frames of each stack
 
 
+def in_worker(config: pytest.Config) -> bool:
+    """Whether this process is one of xdist's workers rather than the run itself."""
+    return hasattr(config, "workerinput")
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput"):  # the run itself: its workers start later, with this set
+    if not in_worker(config):  # its workers start later, with this set
         os.environ[STALLS] = tempfile.mkdtemp(prefix="rail-table-stalls-")
 
 
@@ -33,7 +38,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_timeout_set_timer(item: pytest.Item, settings: object) -> bool | None:
     """In a worker, the time limit writes every thread's stack where the run will read it before it
     ends the worker; alone, pytest-timeout's own limit prints them."""
-    if not hasattr(item.config, "workerinput"):
+    if not in_worker(item.config):
         return None
     limit: float = settings.timeout  # type: ignore[attr-defined]
     timer = threading.Timer(limit, _stalled, (item.nodeid, limit))
@@ -63,7 +68,7 @@ def _stalled(nodeid: str, limit: float) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
-    if hasattr(config, "workerinput"):
+    if in_worker(config):
         return
     for stall in sorted(Path(os.environ[STALLS]).glob("*.txt")):
         terminalreporter.section("stalled test: every thread's stack", sep="+")
@@ -71,5 +76,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput"):
+    if not in_worker(config):
         shutil.rmtree(os.environ.pop(STALLS, ""), ignore_errors=True)
