@@ -1,8 +1,8 @@
 """The table on every screen: at 360x740 (touch), 1366x768 and 1920x1080, for every game, the page
 never scrolls sideways, the game opens at the top with its status in view, the board's box is inside
-the viewport, the player's moves are in view on wide screens, and no panel is clipped. On a phone the
-board zooms so that a move is only tapped at a size a finger can hit. In projector mode the board's
-words and numbers are at least 20 px."""
+the viewport, the player's moves are in view on wide screens, no panel is clipped, and the log shows
+its newest line. On a phone the board zooms so that a move is only tapped at a size a finger can hit.
+In projector mode the board's words and numbers are at least 20 px."""
 
 from __future__ import annotations
 
@@ -163,3 +163,25 @@ def test_two_fingers_spread_apart_zoom_the_board_in(screen: tuple[str, Page]) ->
     zoom = float(page.locator("#board-wrap").get_attribute("data-zoom") or "1")
     assert 2.5 <= zoom <= 3.5, f"fingers 40 px apart, then 120: the board should zoom about 3x, not {zoom}"
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0]
+
+
+@pytest.mark.parametrize("screen", ["phone", "laptop"], indirect=True)
+def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
+    """After a move the log is scrolled to its newest line, and that line is still in the box when the
+    page is scrolled down to the log: the lines, drawn only once in sight, take their real height then."""
+    _name, page = screen
+    open_game(page, "locomotion")
+    log = page.locator("#log")
+    while log.locator("li").count() < 40:
+        ply = page.locator("#table").get_attribute("data-ply")
+        # Locomotion lists every move as a button too: a tap on the board might zoom it instead.
+        page.locator("#actions [data-move]").first.dispatch_event("click")
+        expect(page.locator("#table")).not_to_have_attribute("data-ply", ply)
+        page.wait_for_selector("#actions [data-move]", state="attached", timeout=60_000)
+    page.wait_for_selector('#log[aria-busy="false"]', state="attached")
+    log.scroll_into_view_if_needed()
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    box, newest = log.bounding_box(), log.locator("li").last.bounding_box()
+    assert page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('log'))")
+    assert box["y"] - 1 <= newest["y"] and newest["y"] + newest["height"] <= box["y"] + box["height"] + 1, \
+        f"the newest line ({newest}) lies outside the log's box ({box})"
