@@ -184,6 +184,12 @@ def own_app(browser: Browser, site: Site, **options: Any) -> Iterator[Page]:
     context.close()
 
 
+def after_two_frames(page: Page) -> None:
+    """Return once the page has drawn two more frames: what a change asked for in the next frame (a
+    scroll, a picture kept after paint) is done by then."""
+    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def wait_for_board_focus(page: Page) -> None:
     """Wait for the focus to be back on the board: a focus lost with its target, or with the dialog
     or button that held it, returns once the redrawn board is on screen (ui.focus), not in the task

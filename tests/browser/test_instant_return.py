@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from support import READY, Site, reload_app, start_game, to_lobby, wait_ready
+from support import READY, Site, after_two_frames, reload_app, start_game, to_lobby, wait_ready
 
 # Installed before the page's own scripts: what the player could see, and when, until Python is ready.
 TIMELINE = """(() => {
@@ -100,7 +100,7 @@ def test_a_reload_before_the_cache_has_the_picture_still_shows_the_board_before_
     app.evaluate("() => { Cache.prototype.put = () => new Promise(() => {}); }")
     app.locator('#board-position [data-move^="marker "]').first.click()
     app.wait_for_selector('#board-position [data-move^="track "]', state="attached", timeout=30_000)
-    app.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")  # kept
+    after_two_frames(app)  # kept
     drawn = app.inner_html("#board-position").replace('tabindex="0"', 'tabindex="-1"')
 
     app.add_init_script(TIMELINE)

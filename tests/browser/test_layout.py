@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support import Site, own_app, start_game, to_lobby
+from support import Site, after_two_frames, own_app, start_game, to_lobby
 
 SCREENS = {"phone": (360, 740), "laptop": (1366, 768), "projector": (1920, 1080)}
 TABLES = {
@@ -180,7 +180,7 @@ def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
         page.wait_for_selector("#actions [data-move]", state="attached", timeout=60_000)
     page.wait_for_selector('#log[aria-busy="false"]', state="attached")
     log.scroll_into_view_if_needed()
-    page.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    after_two_frames(page)
     box, newest = log.bounding_box(), log.locator("li").last.bounding_box()
     assert page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('log'))")
     assert box["y"] - 1 <= newest["y"] and newest["y"] + newest["height"] <= box["y"] + box["height"] + 1, \
