@@ -7,7 +7,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import get_game
 from games.core import seeded_salts
+from games.transamerica.board import BOARD
+from games.transamerica.moves import EDGE_OF_MOVE, POINT_OF_MOVE
 from support import LAPTOP, Site, goto_app, own_app
+from ui.games.transamerica.log import nearest_city
 from ui.links import decode_table
 from ui.navigation import link_text
 
@@ -51,10 +54,31 @@ def own_cities(url: str, seat: int) -> list[str]:
     return list(state.view(seat)["cities"][seat] or [])
 
 
-def assert_no_secret_of(page: Page, cities: list[str]) -> None:
-    hand = page.inner_text("#hand") + page.inner_text("#board-desc") + page.inner_text("#log")
-    assert cities and not any(city in hand for city in cities), cities
+def places_named(url: str) -> set[str]:
+    """The cities the log and the board's description may name as places, whoever holds them: each
+    marker and each end of a track of the link's game is told from its nearest city ("1 east of
+    Portland")."""
+    points = []
+    for move in decode_table(link_text(url)).record["moves"]:
+        if move in POINT_OF_MOVE:
+            points.append(BOARD.points[POINT_OF_MOVE[move]])
+        elif move in EDGE_OF_MOVE:
+            edge = BOARD.edges[EDGE_OF_MOVE[move]]
+            points += [edge.a, edge.b]
+    return {nearest_city(point)[0].name for point in points}
+
+
+def assert_no_secret_of(page: Page, cities: list[str], url: str) -> None:
+    """None of `cities` in this device's hand, and none in its log or board description but as the
+    name of a place where track or a marker lies. Enough of them are no such place for a shown hand
+    to be caught."""
     assert page.locator(".city-cards").count() <= 1  # at most this device's own hand
+    # Every line's text, laid out or not: the log lays out only its lines in sight and its newest.
+    assert cities and not any(city in page.text_content("#hand") for city in cities), cities
+    unnamed = [city for city in cities if city not in places_named(url)]
+    assert len(unnamed) >= 2, (cities, places_named(url))
+    public = page.text_content("#board-desc") + page.text_content("#log")
+    assert not any(city in public for city in unnamed), unnamed
 
 
 def test_two_friends_play_transamerica_by_link_each_seeing_only_their_cities(browser: Browser,
@@ -74,9 +98,9 @@ def test_two_friends_play_transamerica_by_link_each_seeing_only_their_cities(bro
         assert bo.locator(".city-cards").count() == 0  # nobody's cities before Bo says who he is
         bo.locator('#curtain [data-curtain="me-1"]').click()
         for turn in range(3):
-            assert_no_secret_of(ann, own_cities(url, 1))
+            assert_no_secret_of(ann, own_cities(url, 1), url)
             url = play_turn(bo)
-            assert_no_secret_of(bo, own_cities(url, 0))
+            assert_no_secret_of(bo, own_cities(url, 0), url)
             expect(bo.locator("#curtain-title")).to_have_text("Envoyer à Ann")
             open_sent(ann, url)
             expect(ann.locator("#curtain")).to_be_hidden()  # Ann's device knows who she is
@@ -86,13 +110,13 @@ def test_two_friends_play_transamerica_by_link_each_seeing_only_their_cities(bro
                 url = play_turn(ann)
                 open_sent(bo, url)
                 expect(bo.locator("#curtain")).to_be_hidden()
-        assert_no_secret_of(ann, own_cities(url, 1))
+        assert_no_secret_of(ann, own_cities(url, 1), url)
         for _ in range(8):  # Back through the links Ann opened: always her game as it is, never Bo's hand
             ann.go_back()
             ann.wait_for_timeout(300)
             if ann.locator("#lobby").is_visible():
                 break
-            assert_no_secret_of(ann, own_cities(url, 1))
+            assert_no_secret_of(ann, own_cities(url, 1), url)
         expect(ann.locator("#lobby")).to_be_visible()
 
 
