@@ -66,7 +66,7 @@ class TableSide:
         # Their controls are on the table, the results page or a dialog, which none shows before now.
         self.presenter.wire()
         self.classroom.wire()
-        self.page.wire_focus()  # arrows on the board, keys in dialogs
+        self.page.wire()
         web.on_hidden(self.page.keep_now)  # the table's latest picture, for a return before Python
 
 

@@ -14,6 +14,7 @@ from ui.focus import BoardFocus, DialogFocus, announcement_html, out_of_tab_orde
 from ui.games.face import Overlay
 
 TOAST_MS = 5000  # how long a message stays (a newer one restarts the count)
+LOG_END_SLACK_PX = 24  # a log scrolled to within about a line of its end is read at its end
 
 
 class DomPage:
@@ -31,10 +32,20 @@ class DomPage:
         self.keeping: tuple[Keepsake, str] | None = None  # the latest picture to keep, with its map
         self.appearing = False  # the next table drawn takes the lobby's place (see `draw_table`)
         self.board_due: TablePicture | None = None  # an appearing table's picture, its board still to draw
+        self.log_at_end = True  # False while a player has the log scrolled up to older moves
 
-    def wire_focus(self) -> None:
+    def wire(self) -> None:
+        """Arrows on the board, keys in dialogs, and the log's scrolling."""
         self.board.wire()
         self.dialog.wire()
+        log = web.by_id("log")
+
+        def scrolled(_event: object) -> None:
+            # Read as the browser scrolls, when the page is laid out anyway; a move appending lines
+            # would otherwise have to lay it out to know.
+            self.log_at_end = log.scrollTop + log.clientHeight >= log.scrollHeight - LOG_END_SLACK_PX
+
+        web.on(log, "scroll", scrolled)
 
     def later(self, task: Callable[[], None], ms: float) -> int:
         return web.later(task, ms)
@@ -156,9 +167,11 @@ class DomPage:
         lines = panels.log_html(update.lines)
         if update.reset:
             web.set_html("log", lines)
+            self.log_at_end = True
         else:
             web.append_html("log", lines)
-        web.scroll_to_end("log")  # the newest move in view
+        if self.log_at_end:  # the newest move in view, unless a player is reading older ones
+            web.scroll_to_end("log")
         web.by_id("log").setAttribute("aria-busy", "true" if update.more else "false")
         news = None if update.catching_up else announcement_html([line.text for line in update.lines],
                                                                    update.reset)

@@ -165,6 +165,23 @@ def test_two_fingers_spread_apart_zoom_the_board_in(screen: tuple[str, Page]) ->
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[name][0]
 
 
+def play_a_move(page: Page) -> None:
+    """One move of Locomotion from its buttons: it lists every move as a button too, and a tap on
+    the board might zoom it instead."""
+    ply = page.locator("#table").get_attribute("data-ply")
+    page.locator("#actions [data-move]").first.dispatch_event("click")
+    expect(page.locator("#table")).not_to_have_attribute("data-ply", ply)
+    page.wait_for_selector("#actions [data-move]", state="attached", timeout=60_000)
+    page.wait_for_selector('#log[aria-busy="false"]', state="attached")
+
+
+def assert_newest_line_in_view(page: Page) -> None:
+    log = page.locator("#log")
+    box, newest = log.bounding_box(), log.locator("li").last.bounding_box()
+    assert box["y"] - 1 <= newest["y"] and newest["y"] + newest["height"] <= box["y"] + box["height"] + 1, \
+        f"the newest line ({newest}) lies outside the log's box ({box})"
+
+
 @pytest.mark.parametrize("screen", ["phone", "laptop"], indirect=True)
 def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
     """After a move the log is scrolled to its newest line, and that line is still in the box when the
@@ -173,15 +190,33 @@ def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
     open_game(page, "locomotion")
     log = page.locator("#log")
     while log.locator("li").count() < 40:
-        ply = page.locator("#table").get_attribute("data-ply")
-        # Locomotion lists every move as a button too: a tap on the board might zoom it instead.
-        page.locator("#actions [data-move]").first.dispatch_event("click")
-        expect(page.locator("#table")).not_to_have_attribute("data-ply", ply)
-        page.wait_for_selector("#actions [data-move]", state="attached", timeout=60_000)
-    page.wait_for_selector('#log[aria-busy="false"]', state="attached")
+        play_a_move(page)
     log.scroll_into_view_if_needed()
     after_two_frames(page)
-    box, newest = log.bounding_box(), log.locator("li").last.bounding_box()
     assert page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('log'))")
-    assert box["y"] - 1 <= newest["y"] and newest["y"] + newest["height"] <= box["y"] + box["height"] + 1, \
-        f"the newest line ({newest}) lies outside the log's box ({box})"
+    assert_newest_line_in_view(page)
+
+
+@pytest.mark.parametrize("screen", ["laptop"], indirect=True)
+def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[str, Page]) -> None:
+    """Scrolled up to older moves, the log stays there as moves come; scrolled back to its end, it
+    follows the newest move again."""
+    _name, page = screen
+    open_game(page, "locomotion")
+    log = page.locator("#log")
+    while log.locator("li").count() < 30:
+        play_a_move(page)
+    log.scroll_into_view_if_needed()
+    log.evaluate("log => { log.scrollTop = 40; }")  # as a player's wheel or finger would
+    after_two_frames(page)
+    lines = log.locator("li").count()
+    for _ in range(3):
+        play_a_move(page)
+    after_two_frames(page)
+    assert log.locator("li").count() > lines
+    assert log.evaluate("log => log.scrollTop") == 40, "the log jumped away from the lines being read"
+    log.evaluate("log => { log.scrollTop = log.scrollHeight; }")
+    after_two_frames(page)
+    play_a_move(page)
+    after_two_frames(page)
+    assert_newest_line_in_view(page)
