@@ -154,13 +154,14 @@ def later(handler: Callable[[], None], ms: float = 0) -> int:
     return int(window.setTimeout(create_once_callable(handler), ms))
 
 
-def scroll_to_end(element_id: str) -> None:
+def scroll_to_end(element_id: str, reached: Callable[[float], None]) -> None:
     """Scroll to the bottom when the next frame is laid out anyway: reading the height now would
-    force a layout of the whole page inside the current task."""
+    force a layout of the whole page inside the current task. `reached` is told the offset scrolled to."""
     element = by_id(element_id)
 
     def scroll(_time: float) -> None:
         element.scrollTop = element.scrollHeight
+        reached(element.scrollTop)
 
     window.requestAnimationFrame(create_once_callable(scroll))
 

@@ -5,6 +5,7 @@ that the browser lays out only what a move changed."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 
 from ui import browser as web
@@ -33,6 +34,7 @@ class DomPage:
         self.appearing = False  # the next table drawn takes the lobby's place (see `draw_table`)
         self.board_due: TablePicture | None = None  # an appearing table's picture, its board still to draw
         self.log_at_end = True  # False while a player has the log scrolled up to older moves
+        self.log_scrolled_to = math.inf  # where the page last scrolled the log, until a player scrolls it
 
     def wire(self) -> None:
         """Arrows on the board, keys in dialogs, and the log's scrolling."""
@@ -42,10 +44,18 @@ class DomPage:
 
         def scrolled(_event: object) -> None:
             # Read as the browser scrolls, when the page is laid out anyway; a move appending lines
-            # would otherwise have to lay it out to know.
-            self.log_at_end = log.scrollTop + log.clientHeight >= log.scrollHeight - LOG_END_SLACK_PX
+            # would otherwise have to lay it out to know. The event comes a frame after its scroll,
+            # maybe after the next move's lines: the log still where the page put it is at its end.
+            top = log.scrollTop
+            self.log_at_end = (top + log.clientHeight >= log.scrollHeight - LOG_END_SLACK_PX
+                               or top >= self.log_scrolled_to - LOG_END_SLACK_PX)
+            if not self.log_at_end:
+                self.log_scrolled_to = math.inf  # a player's scroll: only their return to the end counts
 
         web.on(log, "scroll", scrolled)
+
+    def note_log_scrolled(self, top: float) -> None:
+        self.log_scrolled_to = top
 
     def later(self, task: Callable[[], None], ms: float) -> int:
         return web.later(task, ms)
@@ -171,7 +181,7 @@ class DomPage:
         else:
             web.append_html("log", lines)
         if self.log_at_end:  # the newest move in view, unless a player is reading older ones
-            web.scroll_to_end("log")
+            web.scroll_to_end("log", self.note_log_scrolled)
         web.by_id("log").setAttribute("aria-busy", "true" if update.more else "false")
         news = None if update.catching_up else announcement_html([line.text for line in update.lines],
                                                                    update.reset)

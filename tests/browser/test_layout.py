@@ -198,6 +198,28 @@ def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
 
 
 @pytest.mark.parametrize("screen", ["laptop"], indirect=True)
+def test_the_log_follows_the_moves_when_its_scroll_event_comes_late(screen: tuple[str, Page]) -> None:
+    """The browser reports a scroll a frame after it, maybe after the next move's lines came: the log
+    the page scrolled to its end, then lengthened, is not one a player scrolled up."""
+    _name, page = screen
+    open_game(page, "locomotion")
+    log = page.locator("#log")
+    while log.locator("li").count() < 30:
+        play_a_move(page)
+    log.scroll_into_view_if_needed()
+    after_two_frames(page)
+    log.evaluate("""log => {
+        const newest = log.lastElementChild;
+        newest.style.paddingBottom = "200px";  // as lines still to scroll to would lengthen it
+        log.dispatchEvent(new Event("scroll"));
+        newest.style.paddingBottom = "";
+    }""")
+    play_a_move(page)
+    after_two_frames(page)
+    assert_newest_line_in_view(page)
+
+
+@pytest.mark.parametrize("screen", ["laptop"], indirect=True)
 def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[str, Page]) -> None:
     """Scrolled up to older moves, the log stays there as moves come; scrolled back to its end, it
     follows the newest move again."""
@@ -207,6 +229,8 @@ def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[s
     while log.locator("li").count() < 30:
         play_a_move(page)
     log.scroll_into_view_if_needed()
+    after_two_frames(page)
+    end = log.evaluate("log => log.scrollTop")  # where the page scrolled it
     log.evaluate("log => { log.scrollTop = 40; }")  # as a player's wheel or finger would
     after_two_frames(page)
     lines = log.locator("li").count()
@@ -215,6 +239,13 @@ def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[s
     after_two_frames(page)
     assert log.locator("li").count() > lines
     assert log.evaluate("log => log.scrollTop") == 40, "the log jumped away from the lines being read"
+    # Back down to where the page had scrolled it, no longer the end: still a player's place.
+    log.evaluate(f"log => {{ log.scrollTop = {end}; }}")
+    after_two_frames(page)
+    assert log.evaluate("log => log.scrollTop + log.clientHeight < log.scrollHeight - 48")  # 2 lines short
+    play_a_move(page)
+    after_two_frames(page)
+    assert log.evaluate("log => log.scrollTop") == end, "the log jumped away from the lines being read"
     log.evaluate("log => { log.scrollTop = log.scrollHeight; }")
     after_two_frames(page)
     play_a_move(page)
