@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from support import Site, after_two_frames, own_app, start_game, to_lobby
 
@@ -182,18 +182,24 @@ def assert_newest_line_in_view(page: Page) -> None:
         f"the newest line ({newest}) lies outside the log's box ({box})"
 
 
+def a_log_of(page: Page, lines: int) -> Locator:
+    """A new Locomotion game played to `lines` lines of its log, the page scrolled down to the log."""
+    open_game(page, "locomotion")
+    log = page.locator("#log")
+    while log.locator("li").count() < lines:
+        play_a_move(page)
+    log.scroll_into_view_if_needed()
+    after_two_frames(page)
+    return log
+
+
 @pytest.mark.parametrize("screen", ["phone", "laptop"], indirect=True)
 def test_the_log_shows_its_newest_line(screen: tuple[str, Page]) -> None:
     """After a move the log is scrolled to its newest line, and that line is still in the box when the
     page is scrolled down to the log: the lines, drawn only once in sight, take their real height then."""
     _name, page = screen
-    open_game(page, "locomotion")
-    log = page.locator("#log")
-    while log.locator("li").count() < 40:
-        play_a_move(page)
-    log.scroll_into_view_if_needed()
-    after_two_frames(page)
-    assert page.evaluate("(log => log.scrollHeight > log.clientHeight)(document.getElementById('log'))")
+    log = a_log_of(page, 40)
+    assert log.evaluate("log => log.scrollHeight > log.clientHeight")
     assert_newest_line_in_view(page)
 
 
@@ -202,12 +208,7 @@ def test_the_log_follows_the_moves_when_its_scroll_event_comes_late(screen: tupl
     """The browser reports a scroll a frame after it, maybe after the next move's lines came: the log
     the page scrolled to its end, then lengthened, is not one a player scrolled up."""
     _name, page = screen
-    open_game(page, "locomotion")
-    log = page.locator("#log")
-    while log.locator("li").count() < 30:
-        play_a_move(page)
-    log.scroll_into_view_if_needed()
-    after_two_frames(page)
+    log = a_log_of(page, 30)
     log.evaluate("""log => {
         const newest = log.lastElementChild;
         newest.style.paddingBottom = "200px";  // as lines still to scroll to would lengthen it
@@ -224,12 +225,7 @@ def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[s
     """Scrolled up to older moves, the log stays there as moves come; scrolled back to its end, it
     follows the newest move again."""
     _name, page = screen
-    open_game(page, "locomotion")
-    log = page.locator("#log")
-    while log.locator("li").count() < 30:
-        play_a_move(page)
-    log.scroll_into_view_if_needed()
-    after_two_frames(page)
+    log = a_log_of(page, 30)
     end = log.evaluate("log => log.scrollTop")  # where the page scrolled it
     log.evaluate("log => { log.scrollTop = 40; }")  # as a player's wheel or finger would
     after_two_frames(page)
