@@ -49,13 +49,24 @@ class DomPage:
             top = log.scrollTop
             self.log_at_end = (top + log.clientHeight >= log.scrollHeight - LOG_END_SLACK_PX
                                or top >= self.log_scrolled_to - LOG_END_SLACK_PX)
-            if not self.log_at_end:
+            if self.log_at_end:
+                web.show("log-newest", False)
+            else:
                 self.log_scrolled_to = math.inf  # a player's scroll: only their return to the end counts
 
         web.on(log, "scroll", scrolled)
+        web.on(web.by_id("log-newest"), "click", lambda _event: self.show_newest_moves())
 
     def note_log_scrolled(self, top: float) -> None:
         self.log_scrolled_to = top
+
+    def show_newest_moves(self) -> None:
+        """Back from older moves to the newest, which the log follows again; the focus goes to the
+        log, where the button it was on no longer shows."""
+        self.log_at_end = True
+        web.show("log-newest", False)
+        web.focus_selector("#log")
+        web.scroll_to_end("log", self.note_log_scrolled)
 
     def later(self, task: Callable[[], None], ms: float) -> int:
         return web.later(task, ms)
@@ -178,10 +189,13 @@ class DomPage:
         if update.reset:
             web.set_html("log", lines)
             self.log_at_end = True
+            web.show("log-newest", False)
         else:
             web.append_html("log", lines)
         if self.log_at_end:  # the newest move in view, unless a player is reading older ones
             web.scroll_to_end("log", self.note_log_scrolled)
+        elif lines:  # who reads older moves is told of newer ones, and given the way to them
+            web.show("log-newest")
         web.by_id("log").setAttribute("aria-busy", "true" if update.more else "false")
         news = None if update.catching_up else announcement_html([line.text for line in update.lines],
                                                                    update.reset)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from test_accessibility import assert_accessible
 
 from support import Site, after_two_frames, own_app, start_game, to_lobby
 
@@ -222,10 +223,11 @@ def test_the_log_follows_the_moves_when_its_scroll_event_comes_late(screen: tupl
 
 @pytest.mark.parametrize("screen", ["laptop"], indirect=True)
 def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[str, Page]) -> None:
-    """Scrolled up to older moves, the log stays there as moves come; scrolled back to its end, it
-    follows the newest move again."""
+    """Scrolled up to older moves, the log stays there as moves come, and a button offers the newest;
+    scrolled back to its end, or by that button, it follows the newest move again."""
     _name, page = screen
-    log = a_log_of(page, 30)
+    log, newest = a_log_of(page, 30), page.locator("#log-newest")
+    expect(newest).to_be_hidden()
     end = log.evaluate("log => log.scrollTop")  # where the page scrolled it
     log.evaluate("log => { log.scrollTop = 40; }")  # as a player's wheel or finger would
     after_two_frames(page)
@@ -235,6 +237,8 @@ def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[s
     after_two_frames(page)
     assert log.locator("li").count() > lines
     assert log.evaluate("log => log.scrollTop") == 40, "the log jumped away from the lines being read"
+    expect(newest).to_be_visible()
+    assert_accessible(page, "the log's button to its newest moves")
     # Back down to where the page had scrolled it, no longer the end: still a player's place.
     log.evaluate(f"log => {{ log.scrollTop = {end}; }}")
     after_two_frames(page)
@@ -242,8 +246,21 @@ def test_the_log_keeps_the_place_of_a_player_reading_older_moves(screen: tuple[s
     play_a_move(page)
     after_two_frames(page)
     assert log.evaluate("log => log.scrollTop") == end, "the log jumped away from the lines being read"
+    expect(newest).to_be_visible()
     log.evaluate("log => { log.scrollTop = log.scrollHeight; }")
+    expect(newest).to_be_hidden()
+    play_a_move(page)
     after_two_frames(page)
+    assert_newest_line_in_view(page)
+
+    log.evaluate("log => { log.scrollTop = 40; }")
+    after_two_frames(page)
+    play_a_move(page)
+    newest.press("Enter")  # from the keyboard
+    expect(newest).to_be_hidden()
+    expect(log).to_be_focused()
+    after_two_frames(page)
+    assert_newest_line_in_view(page)
     play_a_move(page)
     after_two_frames(page)
     assert_newest_line_in_view(page)
