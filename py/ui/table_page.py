@@ -61,11 +61,15 @@ class DomPage:
         self.log_scrolled_to = top
 
     def show_newest_moves(self) -> None:
-        """Back from older moves to the newest, which the log follows again; the focus goes to the
-        log, where the button it was on no longer shows."""
+        """Back from older moves to the newest; the focus goes to the log, where the button it was on
+        no longer shows."""
+        web.focus_selector("#log")
+        self.follow_log()
+
+    def follow_log(self) -> None:
+        """Scroll the log to its newest move, and keep it there as moves come."""
         self.log_at_end = True
         web.show("log-newest", False)
-        web.focus_selector("#log")
         web.scroll_to_end("log", self.note_log_scrolled)
 
     def later(self, task: Callable[[], None], ms: float) -> int:
@@ -188,14 +192,13 @@ class DomPage:
         lines = panels.log_html(update.lines)
         if update.reset:
             web.set_html("log", lines)
-            self.log_at_end = True
-            web.show("log-newest", False)
+            self.follow_log()
         else:
             web.append_html("log", lines)
-        if self.log_at_end:  # the newest move in view, unless a player is reading older ones
-            web.scroll_to_end("log", self.note_log_scrolled)
-        elif lines:  # who reads older moves is told of newer ones, and given the way to them
-            web.show("log-newest")
+            if self.log_at_end:  # the newest move in view, unless a player is reading older ones
+                web.scroll_to_end("log", self.note_log_scrolled)
+            elif lines:  # who reads older moves is told of newer ones, and given the way to them
+                web.show("log-newest")
         web.by_id("log").setAttribute("aria-busy", "true" if update.more else "false")
         news = None if update.catching_up else announcement_html([line.text for line in update.lines],
                                                                    update.reset)
