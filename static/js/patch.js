@@ -27,7 +27,12 @@
         for (const name of before.getAttributeNames()) {
           if (!after.hasAttribute(name)) before.removeAttribute(name);
         }
-        for (const name of after.getAttributeNames()) before.setAttribute(name, after.getAttribute(name));
+        // Only the attributes that changed: Chromium lays an SVG element out again for any attribute set,
+        // even to the value it had.
+        for (const name of after.getAttributeNames()) {
+          const value = after.getAttribute(name);
+          if (before.getAttribute(name) !== value) before.setAttribute(name, value);
+        }
         patch(before, after, depth - 1);
         kept.push(before);
       } else {
