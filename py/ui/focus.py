@@ -190,9 +190,13 @@ class BoardFocus:
             self.dom.focus_element(targets[index])  # its focusin makes it the tab stop
 
     def set_tab_stop(self, target: Any) -> None:
+        """Only the tab stops that move are written: a tabindex set on the focused target, even to its
+        value, makes Chromium recompute the page's style at once."""
         for other in self.dom.query_all(self.board_id, f'{TARGETS}[tabindex="0"]'):
-            self.dom.set_attribute(other, "tabindex", "-1")
-        self.dom.set_attribute(target, "tabindex", "0")
+            if not self.dom.same_node(other, target):
+                self.dom.set_attribute(other, "tabindex", "-1")
+        if self.dom.attribute(target, "tabindex") != "0":
+            self.dom.set_attribute(target, "tabindex", "0")
 
     def bookmark(self) -> Bookmark:
         """Where the focus is now; a focus on its way back to the board keeps its place there."""

@@ -10,7 +10,7 @@
   const key = (node) => (node.nodeType !== 1 ? node.nodeName
     : `${node.nodeName}.${node.getAttribute("data-move") || ""}.${node.getAttribute("class") || ""}`);
 
-  function patch(old, fresh, depth) {
+  function patch(old, fresh, depth, focused) {
     const unused = new Map();
     for (const node of old.childNodes) {
       const kind = key(node);
@@ -28,12 +28,16 @@
           if (!after.hasAttribute(name)) before.removeAttribute(name);
         }
         // Only the attributes that changed: Chromium lays an SVG element out again for any attribute set,
-        // even to the value it had.
+        // even to the value it had. The focused target keeps its tab stop, which the page gives back to
+        // it after every move (ui/focus.py): a tabindex set on the focused element makes Chromium
+        // recompute the page's style at once.
         for (const name of after.getAttributeNames()) {
           const value = after.getAttribute(name);
-          if (before.getAttribute(name) !== value) before.setAttribute(name, value);
+          if (before.getAttribute(name) !== value && !(name === "tabindex" && before === focused)) {
+            before.setAttribute(name, value);
+          }
         }
-        patch(before, after, depth - 1);
+        patch(before, after, depth - 1, focused);
         kept.push(before);
       } else {
         kept.push(after);
@@ -55,6 +59,6 @@
   window.railTablePatch = (id, html, depth) => {
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
-    patch(document.getElementById(id), fresh.content, depth);
+    patch(document.getElementById(id), fresh.content, depth, document.activeElement);
   };
 })();
