@@ -53,6 +53,21 @@ class RandomBot:
         return rng.choice(legal)
 
 
+class BySize:
+    """A level whose bot depends on the table's size: `sized[players]` where given, else `default`
+    (a search worth its cost at one table size may be wasted, or too slow, at another)."""
+
+    def __init__(self, default: Bot[Any], sized: Mapping[int, Bot[Any]]) -> None:
+        self.default = default
+        self.sized = dict(sized)
+
+    def at(self, players: int) -> Bot[Any]:
+        return self.sized.get(players, self.default)
+
+    def think(self, view: Mapping[str, Any], legal: list[Move], rng: Rng) -> Thinking:
+        return self.at(view["players"]).think(view, legal, rng)
+
+
 def seat_of(view: ViewHeader) -> int:
     """The seat a bot plays: bots are only ever given a seat's view, never a spectator's."""
     seat = view["seat"]

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from games import GAME_IDS, get_game
-from games.bots import LEVELS, Pacer, RandomBot, bot_rng, decide, get_bot, play_bots_game
+from games.bots import LEVELS, BySize, Pacer, RandomBot, bot_rng, decide, get_bot, play_bots_game
 from games.core import BadRecord, Rng
 
 GAMES_WITH_BOTS = [g for g in GAME_IDS if importlib.util.find_spec(f"games.{g}.bots") is not None]
@@ -30,6 +30,24 @@ class CountingBot:
 def test_decide_runs_the_thinking_to_its_answer():
     assert decide(CountingBot(7), {}, ["a", "b"], Rng(1)) == "b"
     assert decide(CountingBot(0), {}, ["a"], Rng(1)) == "a"
+
+
+class AnswerBot:
+    """Always the same move, whatever it is shown."""
+
+    def __init__(self, move: str) -> None:
+        self.move = move
+
+    def think(self, view, legal, rng):
+        yield None
+        return self.move
+
+
+def test_a_level_by_size_asks_the_bot_of_the_table_size_or_its_default():
+    level = BySize(AnswerBot("default"), {4: AnswerBot("four"), 2: AnswerBot("two")})
+    answers = {players: decide(level, {"players": players}, ["x"], Rng(1)) for players in range(2, 7)}
+    assert answers == {2: "two", 3: "default", 4: "four", 5: "default", 6: "default"}
+    assert level.at(4) is level.sized[4] and level.at(3) is level.default
 
 
 def test_random_bot_thinks_in_a_generator_that_yields():

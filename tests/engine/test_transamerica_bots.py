@@ -8,7 +8,7 @@ import pytest
 
 from arena import run_arena
 from games import get_game, search
-from games.bots import Pacer, bot_rng, decide, get_bot, play_bots_game
+from games.bots import BySize, Pacer, bot_rng, decide, get_bot, play_bots_game
 from games.core import finish
 from games.search import trials_spent, worlds_per_round
 from games.transamerica import bots, rollout, steiner
@@ -81,7 +81,8 @@ def test_decisions_ignore_the_hidden_hands(plies):
         assert decide(get_bot("transamerica", level), view, legal, bot_rng(*rng_args)) == move, level
 
 
-def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_strong_works_within_its_budget_and_yields_often(monkeypatch, level):
     """Counted work, not time (its CPU time is a `make bench` figure): per decision, Steiner solves
     and rounds played out within the bot's budget; between two yields, at most one solve's set-up and
     one subset step, or one greedy turn of a round played out, from a track or from a marker (a trial
@@ -122,7 +123,10 @@ def test_strong_works_within_its_budget_and_yields_often(monkeypatch):
     monkeypatch.setattr(rollout.Rollout, "play", play)
     monkeypatch.setattr(rollout.Rollout, "turn", turn)
     state = get_game("transamerica").new_state(4, 31)
-    bot = StrongBot()
+    sized = bots.BOTS[level]
+    assert isinstance(sized, BySize)
+    bot = sized.at(4)
+    assert isinstance(bot, StrongBot)
     budget = 3 + bot.max_calls + bot.samples * (state.num_players - 1)  # own, marker, demand solves
     rollouts = bot.deals * (bot.track_candidates + 1)  # the scored choice is among the candidates
     decisions, most_solves, most_rollouts, longest_stretch, most_turns, mark, turns = 0, 0, 0, 0, 0, 0, 0

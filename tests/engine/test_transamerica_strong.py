@@ -116,8 +116,9 @@ def test_the_start_marker_is_the_best_played_out_spot_of_an_optimal_tree(monkeyp
         assert len(searched) == players
 
 
-def test_strong_judges_a_played_out_round_by_the_others_mean_and_the_expert_by_the_best_rival(
+def test_strong_judges_a_played_out_round_by_the_others_mean_but_at_4_players_by_the_best_rival(
         monkeypatch) -> None:
+    """And so does the expert at every size: at 4 players strong searches as the expert elsewhere."""
     import games.transamerica.bots as bots
     from games.bots import bot_rng, decide
 
@@ -131,10 +132,11 @@ def test_strong_judges_a_played_out_round_by_the_others_mean_and_the_expert_by_t
         return value(penalties, seat, best_rival)
 
     monkeypatch.setattr(bots, "round_value", spy)
-    for level, best_rival in (("strong", False), ("expert", True)):
-        state = get_game("transamerica").new_state(4, 7)
+    for level, players, best_rival in (("strong", 3, False), ("strong", 4, True), ("expert", 3, True),
+                                       ("expert", 4, True)):
+        state = get_game("transamerica").new_state(players, 7)
         judged.clear()
-        for _ in range(6):  # the four markers, then the first builds
+        for _ in range(players + 2):  # the markers, then the first builds
             seat, legal = state.current_player, state.legal_moves()
             state.apply(decide(bots.BOTS[level], state.view(seat), legal, bot_rng(7, seat, len(state.moves))))
         assert judged and set(judged) == {best_rival}
